@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "preflight",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "preflight", targets: ["preflight"])
+    ],
+    targets: [
+        // MARK: - C libraries from Debian packages
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // One-line C forwards for the variadic C calls Swift cannot make.
+        .target(name: "CPreflightShims", dependencies: ["CMicroHTTPD", "CCurl"]),
+
+        // MARK: - Swift modules
+        .target(name: "PreflightCore"),
+        .target(name: "PreflightHTTP", dependencies: ["CMicroHTTPD", "CPreflightShims"]),
+        .target(name: "PreflightService", dependencies: ["PreflightCore", "PreflightHTTP"]),
+        .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightService"]),
+
+        // MARK: - Tests
+        .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore"]),
+        .testTarget(
+            name: "PreflightServiceTests",
+            dependencies: ["PreflightCore", "PreflightHTTP", "PreflightService"]
+        ),
+    ]
+)
+
+for target in package.targets where target.type != .system && target.name != "CPreflightShims" {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,6 @@
+#pragma once
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <microhttpd.h>

@@ -1,0 +1,30 @@
+#pragma once
+// Swift cannot call C variadic functions: each forward below fixes one argument type.
+#include <microhttpd.h>
+#include <curl/curl.h>
+#include <stdint.h>
+
+// MHD_start_daemon is variadic: options travel as an MHD_OPTION_ARRAY, the completion callback explicitly.
+struct MHD_Daemon *CPreflightShims_MHD_start_daemon(unsigned int flags, MHD_AccessHandlerCallback handler,
+                                                    void *handler_cls, MHD_RequestCompletedCallback completed,
+                                                    void *completed_cls, struct MHD_OptionItem *options);
+// MHD_get_daemon_info is variadic: the bound port (0 when unknown).
+uint16_t CPreflightShims_MHD_bind_port(struct MHD_Daemon *daemon);
+// MHD_get_connection_info is variadic: the client's address, or NULL.
+const struct sockaddr *CPreflightShims_MHD_client_address(struct MHD_Connection *connection);
+
+// curl_easy_setopt is variadic: one forward per argument type (long, pointer, curl_off_t).
+CURLcode CPreflightShims_curl_easy_setopt_long(CURL *handle, CURLoption option, long value);
+CURLcode CPreflightShims_curl_easy_setopt_ptr(CURL *handle, CURLoption option, const void *value);
+CURLcode CPreflightShims_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value);
+CURLcode CPreflightShims_curl_easy_setopt_write(CURL *handle, curl_write_callback value);
+CURLcode CPreflightShims_curl_easy_setopt_header(CURL *handle, curl_write_callback value);
+CURLcode CPreflightShims_curl_easy_setopt_opensocket(CURL *handle, curl_opensocket_callback value);
+CURLcode CPreflightShims_curl_easy_setopt_xferinfo(CURL *handle, curl_xferinfo_callback value);
+// curl_easy_getinfo is variadic: one forward per result type.
+CURLcode CPreflightShims_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
+CURLcode CPreflightShims_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
+CURLcode CPreflightShims_curl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value);
+CURLcode CPreflightShims_curl_easy_getinfo_ptr(CURL *handle, CURLINFO info, void **value);
+// curl_multi_setopt is variadic.
+CURLMcode CPreflightShims_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value);

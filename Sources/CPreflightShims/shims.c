@@ -1,0 +1,56 @@
+#include "CPreflightShims.h"
+
+struct MHD_Daemon *CPreflightShims_MHD_start_daemon(unsigned int flags, MHD_AccessHandlerCallback handler,
+                                                    void *handler_cls, MHD_RequestCompletedCallback completed,
+                                                    void *completed_cls, struct MHD_OptionItem *options) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_ARRAY, options, MHD_OPTION_END);
+}
+
+uint16_t CPreflightShims_MHD_bind_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+const struct sockaddr *CPreflightShims_MHD_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
+CURLcode CPreflightShims_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+CURLcode CPreflightShims_curl_easy_setopt_ptr(CURL *handle, CURLoption option, const void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+CURLcode CPreflightShims_curl_easy_setopt_off_t(CURL *handle, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(handle, option, value);
+}
+CURLcode CPreflightShims_curl_easy_setopt_write(CURL *handle, curl_write_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, value);
+}
+CURLcode CPreflightShims_curl_easy_setopt_header(CURL *handle, curl_write_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, value);
+}
+CURLcode CPreflightShims_curl_easy_setopt_opensocket(CURL *handle, curl_opensocket_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, value);
+}
+CURLcode CPreflightShims_curl_easy_setopt_xferinfo(CURL *handle, curl_xferinfo_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, value);
+}
+CURLcode CPreflightShims_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+CURLcode CPreflightShims_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+CURLcode CPreflightShims_curl_easy_getinfo_string(CURL *handle, CURLINFO info, const char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+CURLcode CPreflightShims_curl_easy_getinfo_ptr(CURL *handle, CURLINFO info, void **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+CURLMcode CPreflightShims_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
+    return curl_multi_setopt(handle, option, value);
+}

@@ -1,0 +1,198 @@
+/// Why a configuration cannot be used; `message` names the key.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+extension PreflightConfiguration {
+    /// Reads the JSON configuration file's bytes over the built-in defaults.
+    /// An unknown key or a wrong type throws an error that names the key.
+    public static func decode(_ bytes: [UInt8]) throws(ConfigurationError) -> PreflightConfiguration {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes).value
+        } catch {
+            throw ConfigurationError("configuration is not valid JSON: \(error.message)")
+        }
+        guard let rootMembers = root.members else { throw ConfigurationError("configuration must be a JSON object") }
+        var config = PreflightConfiguration()
+        let top = ConfigObject(path: "", members: rootMembers)
+        try top.checkKeys(["listen", "server", "auth", "payload", "fetch", "egress", "limits", "cache"])
+
+        if let listen = try top.object("listen") {
+            try listen.checkKeys(["host", "port"])
+            try listen.string("host", into: &config.listen.host)
+            try listen.int("port", into: &config.listen.port, in: 0...65535)
+        }
+        if let server = try top.object("server") {
+            try server.checkKeys([
+                "threads", "max_connections", "per_ip_connections", "connection_timeout_s", "max_body_bytes",
+                "connection_memory_bytes", "drain_timeout_s",
+            ])
+            try server.int("threads", into: &config.server.threads, in: 0...256)
+            try server.int("max_connections", into: &config.server.maxConnections, in: 1...1_000_000)
+            try server.int("per_ip_connections", into: &config.server.perIPConnections, in: 0...1_000_000)
+            try server.int("connection_timeout_s", into: &config.server.connectionTimeoutSeconds, in: 1...86400)
+            try server.int("max_body_bytes", into: &config.server.maxBodyBytes, in: 1...(64 << 20))
+            try server.int("connection_memory_bytes", into: &config.server.connectionMemoryBytes, in: 4096...(16 << 20))
+            try server.int("drain_timeout_s", into: &config.server.drainTimeoutSeconds, in: 0...3600)
+        }
+        if let auth = try top.object("auth") {
+            try auth.checkKeys(["api_keys"])
+            try auth.strings("api_keys", into: &config.auth.apiKeys)
+        }
+        if let payload = try top.object("payload") {
+            try payload.checkKeys(["max_bytes", "voip_max_bytes", "allow_http_media", "media_keys"])
+            try payload.int("max_bytes", into: &config.payload.maxBytes, in: 1...(1 << 20))
+            try payload.int("voip_max_bytes", into: &config.payload.voipMaxBytes, in: 1...(1 << 20))
+            try payload.bool("allow_http_media", into: &config.payload.allowHTTPMedia)
+            try payload.strings("media_keys", into: &config.payload.mediaKeys)
+        }
+        if let fetch = try top.object("fetch") {
+            try fetch.checkKeys([
+                "enabled", "timeout_ms", "connect_timeout_ms", "slow_ms", "max_redirects", "max_concurrent",
+                "ca_file", "resolve",
+            ])
+            try fetch.bool("enabled", into: &config.fetch.enabled)
+            try fetch.int("timeout_ms", into: &config.fetch.timeoutMs, in: 1...600_000)
+            try fetch.int("connect_timeout_ms", into: &config.fetch.connectTimeoutMs, in: 1...600_000)
+            try fetch.int("slow_ms", into: &config.fetch.slowMs, in: 0...600_000)
+            try fetch.int("max_redirects", into: &config.fetch.maxRedirects, in: 0...20)
+            try fetch.int("max_concurrent", into: &config.fetch.maxConcurrent, in: 1...100_000)
+            try fetch.optionalString("ca_file", into: &config.fetch.caFile)
+            try fetch.strings("resolve", into: &config.fetch.resolve)
+        }
+        if let egress = try top.object("egress") {
+            try egress.checkKeys(["allow_cidrs", "deny_cidrs", "allowed_ports"])
+            try egress.strings("allow_cidrs", into: &config.egress.allowCIDRs)
+            try egress.strings("deny_cidrs", into: &config.egress.denyCIDRs)
+            try egress.ints("allowed_ports", into: &config.egress.allowedPorts, in: 1...65535)
+        }
+        if let limits = try top.object("limits") {
+            try limits.checkKeys(["image_bytes", "audio_bytes", "video_bytes", "nse_memory_bytes"])
+            try limits.int("image_bytes", into: &config.limits.imageBytes, in: 1...(1 << 30))
+            try limits.int("audio_bytes", into: &config.limits.audioBytes, in: 1...(1 << 30))
+            try limits.int("video_bytes", into: &config.limits.videoBytes, in: 1...(1 << 30))
+            try limits.int("nse_memory_bytes", into: &config.limits.nseMemoryBytes, in: 1...(1 << 34))
+        }
+        if let cache = try top.object("cache") {
+            try cache.checkKeys(["ttl_s", "max_entries"])
+            try cache.int("ttl_s", into: &config.cache.ttlSeconds, in: 0...86400 * 7)
+            try cache.int("max_entries", into: &config.cache.maxEntries, in: 0...10_000_000)
+        }
+        return config
+    }
+
+    /// Applies `PREFLIGHT_HOST`, `PREFLIGHT_PORT` and `PREFLIGHT_API_KEYS` (comma-separated).
+    public mutating func applyEnvironment(_ environment: [String: String]) throws(ConfigurationError) {
+        if let host = environment["PREFLIGHT_HOST"], !host.isEmpty {
+            listen.host = host
+        }
+        if let port = environment["PREFLIGHT_PORT"], !port.isEmpty {
+            guard let value = Int(port), (0...65535).contains(value) else {
+                throw ConfigurationError("PREFLIGHT_PORT: expected a port number 0...65535, got \"\(port)\"")
+            }
+            listen.port = value
+        }
+        if let keys = environment["PREFLIGHT_API_KEYS"] {
+            auth.apiKeys = keys.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmed: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}
+
+/// One object of the configuration file while it is read, with its dotted path for errors.
+private struct ConfigObject {
+    var path: String
+    var members: [JSONMember]
+
+    private func name(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    private func value(_ key: String) -> JSONValue? { members.last(where: { $0.key == key })?.value }
+
+    func checkKeys(_ known: [String]) throws(ConfigurationError) {
+        for member in members where !known.contains(member.key) {
+            throw ConfigurationError("\(name(member.key)): unknown key (known: \(known.joined(separator: ", ")))")
+        }
+    }
+
+    func object(_ key: String) throws(ConfigurationError) -> ConfigObject? {
+        guard let value = value(key) else { return nil }
+        guard let members = value.members else { throw mismatch(key, "an object", value) }
+        return ConfigObject(path: name(key), members: members)
+    }
+
+    func int(_ key: String, into target: inout Int, in range: ClosedRange<Int>) throws(ConfigurationError) {
+        guard let value = value(key) else { return }
+        target = try integer(value, key: key, range: range)
+    }
+
+    func ints(_ key: String, into target: inout [Int], in range: ClosedRange<Int>) throws(ConfigurationError) {
+        guard let value = value(key) else { return }
+        guard case .array(let elements) = value else { throw mismatch(key, "an array of integers", value) }
+        var result: [Int] = []
+        for element in elements { result.append(try integer(element, key: key, range: range)) }
+        target = result
+    }
+
+    func bool(_ key: String, into target: inout Bool) throws(ConfigurationError) {
+        guard let value = value(key) else { return }
+        guard case .bool(let flag) = value else { throw mismatch(key, "true or false", value) }
+        target = flag
+    }
+
+    func string(_ key: String, into target: inout String) throws(ConfigurationError) {
+        guard let value = value(key) else { return }
+        guard let text = value.string else { throw mismatch(key, "a string", value) }
+        target = text
+    }
+
+    func optionalString(_ key: String, into target: inout String?) throws(ConfigurationError) {
+        guard let value = value(key) else { return }
+        if value == .null {
+            target = nil
+            return
+        }
+        guard let text = value.string else { throw mismatch(key, "a string or null", value) }
+        target = text
+    }
+
+    func strings(_ key: String, into target: inout [String]) throws(ConfigurationError) {
+        guard let value = value(key) else { return }
+        guard case .array(let elements) = value else { throw mismatch(key, "an array of strings", value) }
+        var result: [String] = []
+        for element in elements {
+            guard let text = element.string else { throw mismatch(key, "an array of strings", value) }
+            result.append(text)
+        }
+        target = result
+    }
+
+    private func integer(_ value: JSONValue, key: String, range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let number = value.integer, let int = Int(exactly: number) else {
+            throw mismatch(key, "an integer", value)
+        }
+        guard range.contains(int) else {
+            throw ConfigurationError("\(name(key)): \(int) is out of range \(range.lowerBound)...\(range.upperBound)")
+        }
+        return int
+    }
+
+    private func mismatch(_ key: String, _ expected: String, _ value: JSONValue) -> ConfigurationError {
+        ConfigurationError("\(name(key)): expected \(expected), got \(value.typeName)")
+    }
+}

@@ -1,0 +1,111 @@
+/// Everything Preflight reads from `config/preflight.json`; every key is optional and
+/// every default is built in, so `PreflightConfiguration()` is a working setup.
+///
+/// ```swift
+/// var config = try PreflightConfiguration.decode(Array(fileBytes))
+/// try config.applyEnvironment(ProcessInfo.processInfo.environment)
+/// ```
+public struct PreflightConfiguration: Sendable, Equatable {
+    public var listen = Listen()
+    public var server = Server()
+    public var auth = Auth()
+    public var payload = Payload()
+    public var fetch = Fetch()
+    public var egress = Egress()
+    public var limits = Limits()
+    public var cache = Cache()
+
+    public init() {}
+
+    /// Where the server listens.
+    public struct Listen: Sendable, Equatable {
+        /// A numeric IPv4 or IPv6 address, or `localhost`. Default `127.0.0.1`.
+        public var host = "127.0.0.1"
+        /// TCP port; 0 picks a free one. Default 8080.
+        public var port = 8080
+    }
+
+    /// libmicrohttpd's limits.
+    public struct Server: Sendable, Equatable {
+        /// Worker threads; 0 means one per core. Default 0.
+        public var threads = 0
+        /// Connections open at once. Default 4096.
+        public var maxConnections = 4096
+        /// Connections open at once from one address; 0 for no limit. Default 0.
+        public var perIPConnections = 0
+        /// Idle seconds before a connection is closed. Default 30.
+        public var connectionTimeoutSeconds = 30
+        /// Largest request body accepted; larger ones get 413. Default 65536.
+        public var maxBodyBytes = 65536
+        /// Memory libmicrohttpd gives one connection for headers and buffers. Default 32768.
+        public var connectionMemoryBytes = 32768
+        /// Seconds shutdown waits for requests in flight. Default 20.
+        public var drainTimeoutSeconds = 20
+    }
+
+    /// Who may call `/v1/*`.
+    public struct Auth: Sendable, Equatable {
+        /// Bearer keys; empty means no authentication. Default empty.
+        public var apiKeys: [String] = []
+    }
+
+    /// Payload rules.
+    public struct Payload: Sendable, Equatable {
+        /// APNs limit for every push type but voip. Default 4096.
+        public var maxBytes = 4096
+        /// APNs limit for voip pushes. Default 5120.
+        public var voipMaxBytes = 5120
+        /// Whether `http://` media is accepted (the app has an ATS exception). Default false.
+        public var allowHTTPMedia = false
+        /// Where senders put the media URL, searched in order; dotted paths reach into objects.
+        public var mediaKeys = [
+            "image", "image-url", "image_url", "attachment-url", "media-url", "media_url",
+            "aps.image-url", "fcm_options.image", "ct_mediaUrl", "att.id",
+        ]
+    }
+
+    /// Media downloads.
+    public struct Fetch: Sendable, Equatable {
+        /// Whether `POST /v1/preflight` downloads the media. Default true.
+        public var enabled = true
+        /// Budget for a whole download, redirects included. Default 25000.
+        public var timeoutMs = 25000
+        /// Budget for one TCP and TLS connect. Default 5000.
+        public var connectTimeoutMs = 5000
+        /// Downloads slower than this get a warning. Default 10000.
+        public var slowMs = 10000
+        /// Redirects followed before giving up. Default 3.
+        public var maxRedirects = 3
+        /// Downloads in progress at once; more wait in a queue. Default 512.
+        public var maxConcurrent = 512
+        /// A CA bundle to trust instead of the system's. Default none.
+        public var caFile: String? = nil
+        /// curl `HOST:PORT:ADDRESS` entries that pin a name to an address. Default none.
+        public var resolve: [String] = []
+    }
+
+    /// Which addresses downloads may reach.
+    public struct Egress: Sendable, Equatable {
+        /// Ranges opened although the default policy denies them. Default none.
+        public var allowCIDRs: [String] = []
+        /// Ranges denied on top of the default policy. Default none.
+        public var denyCIDRs: [String] = []
+        /// Ports downloads may connect to. Default 80, 443, 8080, 8443.
+        public var allowedPorts = [80, 443, 8080, 8443]
+    }
+
+    /// Apple's attachment limits and the extension's memory.
+    public struct Limits: Sendable, Equatable {
+        public var imageBytes = 10_485_760
+        public var audioBytes = 5_242_880
+        public var videoBytes = 52_428_800
+        /// Memory the extension may use to decode an image. Default 25165824 (24 MiB).
+        public var nseMemoryBytes = 25_165_824
+    }
+
+    /// The probe cache.
+    public struct Cache: Sendable, Equatable {
+        public var ttlSeconds = 300
+        public var maxEntries = 10000
+    }
+}

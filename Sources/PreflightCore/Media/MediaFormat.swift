@@ -1,0 +1,84 @@
+/// The three kinds of `UNNotificationAttachment`, each with its own size limit.
+public enum AttachmentKind: String, Sendable, CaseIterable {
+    case image
+    case audio
+    case video
+
+    /// The configured byte limit for this kind.
+    public func limit(_ limits: PreflightConfiguration.Limits) -> Int {
+        switch self {
+        case .image: limits.imageBytes
+        case .audio: limits.audioBytes
+        case .video: limits.videoBytes
+        }
+    }
+}
+
+/// A file format: what it is called, whether an attachment may carry it, and how it is named.
+public struct MediaFormat: Sendable, Hashable {
+    /// Short name: `jpeg`, `webp`, `mpeg4-audio`.
+    public var name: String
+    /// The MIME type a server should send.
+    public var mimeType: String
+    /// The attachment kind, nil when iOS does not accept it as an attachment.
+    public var kind: AttachmentKind?
+    /// The UTI to give as `UNNotificationAttachmentOptionsTypeHintKey`; nil when unsupported.
+    public var uti: String?
+    /// File extensions, the preferred one first.
+    public var extensions: [String]
+
+    public var isSupported: Bool { kind != nil }
+}
+
+extension MediaFormat {
+    // Supported by UNNotificationAttachment
+    public static let jpeg = MediaFormat(name: "jpeg", mimeType: "image/jpeg", kind: .image, uti: "public.jpeg", extensions: ["jpg", "jpeg", "jpe"])
+    public static let png = MediaFormat(name: "png", mimeType: "image/png", kind: .image, uti: "public.png", extensions: ["png", "apng"])
+    public static let gif = MediaFormat(name: "gif", mimeType: "image/gif", kind: .image, uti: "com.compuserve.gif", extensions: ["gif"])
+    public static let mp3 = MediaFormat(name: "mp3", mimeType: "audio/mpeg", kind: .audio, uti: "public.mp3", extensions: ["mp3"])
+    public static let mpeg4Audio = MediaFormat(name: "mpeg4-audio", mimeType: "audio/mp4", kind: .audio, uti: "public.mpeg-4-audio", extensions: ["m4a", "m4b", "m4p"])
+    public static let wav = MediaFormat(name: "wav", mimeType: "audio/wav", kind: .audio, uti: "com.microsoft.waveform-audio", extensions: ["wav", "wave"])
+    public static let aiff = MediaFormat(name: "aiff", mimeType: "audio/aiff", kind: .audio, uti: "public.aiff-audio", extensions: ["aiff", "aif", "aifc"])
+    public static let mpeg = MediaFormat(name: "mpeg", mimeType: "video/mpeg", kind: .video, uti: "public.mpeg", extensions: ["mpg", "mpeg", "mpe", "m1v"])
+    public static let mpeg2Video = MediaFormat(name: "mpeg2-video", mimeType: "video/mpeg", kind: .video, uti: "public.mpeg-2-video", extensions: ["m2v", "mp2v"])
+    public static let mpeg4 = MediaFormat(name: "mpeg4", mimeType: "video/mp4", kind: .video, uti: "public.mpeg-4", extensions: ["mp4", "m4v", "mp4v"])
+    public static let avi = MediaFormat(name: "avi", mimeType: "video/x-msvideo", kind: .video, uti: "public.avi", extensions: ["avi"])
+
+    // Common formats iOS will not attach
+    public static let webp = unsupported("webp", "image/webp", ["webp"])
+    public static let heic = unsupported("heic", "image/heic", ["heic", "heif"])
+    public static let avif = unsupported("avif", "image/avif", ["avif"])
+    public static let bmp = unsupported("bmp", "image/bmp", ["bmp"])
+    public static let tiff = unsupported("tiff", "image/tiff", ["tif", "tiff"])
+    public static let svg = unsupported("svg", "image/svg+xml", ["svg"])
+    public static let html = unsupported("html", "text/html", ["html", "htm"])
+    public static let json = unsupported("json", "application/json", ["json"])
+    public static let ogg = unsupported("ogg", "audio/ogg", ["ogg", "oga", "ogv", "opus"])
+    public static let flac = unsupported("flac", "audio/flac", ["flac"])
+    public static let webm = unsupported("webm", "video/webm", ["webm"])
+    public static let matroska = unsupported("matroska", "video/x-matroska", ["mkv", "mka"])
+    public static let quicktime = unsupported("quicktime", "video/quicktime", ["mov", "qt"])
+
+    private static func unsupported(_ name: String, _ mime: String, _ extensions: [String]) -> MediaFormat {
+        MediaFormat(name: name, mimeType: mime, kind: nil, uti: nil, extensions: extensions)
+    }
+
+    /// Every format Preflight can name.
+    public static let all: [MediaFormat] = [
+        .jpeg, .png, .gif, .mp3, .mpeg4Audio, .wav, .aiff, .mpeg, .mpeg2Video, .mpeg4, .avi,
+        .webp, .heic, .avif, .bmp, .tiff, .svg, .html, .json, .ogg, .flac, .webm, .matroska, .quicktime,
+    ]
+
+    private static let byExtension: [String: MediaFormat] = {
+        var table: [String: MediaFormat] = [:]
+        for format in all {
+            for ext in format.extensions where table[ext] == nil { table[ext] = format }
+        }
+        return table
+    }()
+
+    /// The format a file extension names (any case), nil when Preflight does not know it.
+    public static func forExtension(_ ext: String) -> MediaFormat? {
+        byExtension[ext.lowercased()]
+    }
+}

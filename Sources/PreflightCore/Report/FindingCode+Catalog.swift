@@ -1,0 +1,92 @@
+// MARK: - Every finding code, with its severity and what it means
+
+extension FindingCode {
+    // Payload
+    public static let payloadInvalidJSON = FindingCode(rawValue: "payload.invalid-json")
+    public static let payloadNotObject = FindingCode(rawValue: "payload.not-object")
+    public static let payloadTooLarge = FindingCode(rawValue: "payload.too-large")
+    public static let payloadDuplicateKey = FindingCode(rawValue: "payload.duplicate-key")
+    // aps
+    public static let apsMissing = FindingCode(rawValue: "aps.missing")
+    public static let apsNotObject = FindingCode(rawValue: "aps.not-object")
+    public static let mutableContentMissing = FindingCode(rawValue: "aps.mutable-content.missing")
+    public static let mutableContentInvalid = FindingCode(rawValue: "aps.mutable-content.invalid")
+    public static let alertMissing = FindingCode(rawValue: "aps.alert.missing")
+    public static let alertEmpty = FindingCode(rawValue: "aps.alert.empty")
+    public static let apsKeyUnknown = FindingCode(rawValue: "aps.key.unknown")
+    public static let apsKeyInvalidType = FindingCode(rawValue: "aps.key.invalid-type")
+    // Headers
+    public static let pushTypeMissing = FindingCode(rawValue: "headers.push-type.missing")
+    public static let pushTypeInvalid = FindingCode(rawValue: "headers.push-type.invalid")
+    public static let pushTypeNotAlert = FindingCode(rawValue: "headers.push-type.not-alert")
+    public static let priorityInvalid = FindingCode(rawValue: "headers.priority.invalid")
+    public static let collapseIDTooLong = FindingCode(rawValue: "headers.collapse-id.too-long")
+    public static let expirationInvalid = FindingCode(rawValue: "headers.expiration.invalid")
+    public static let topicEmpty = FindingCode(rawValue: "headers.topic.empty")
+    // Media URL
+    public static let mediaURLMissing = FindingCode(rawValue: "media.url.missing")
+    public static let mediaURLInvalid = FindingCode(rawValue: "media.url.invalid")
+    public static let mediaURLInsecure = FindingCode(rawValue: "media.url.insecure")
+    public static let mediaURLNoExtension = FindingCode(rawValue: "media.url.no-extension")
+    public static let mediaURLExtensionUnsupported = FindingCode(rawValue: "media.url.extension-unsupported")
+    public static let mediaURLExtensionMismatch = FindingCode(rawValue: "media.url.extension-mismatch")
+    public static let mediaNotFetched = FindingCode(rawValue: "media.not-fetched")
+}
+
+/// One row of the findings catalog: what the README lists and the rules use.
+public struct FindingCatalogEntry: Sendable {
+    public var code: FindingCode
+    public var severity: Severity
+    public var meaning: String
+}
+
+/// Every code the engine can produce, in the order the README lists them.
+public enum FindingCatalog {
+    public static let entries: [FindingCatalogEntry] = [
+        entry(.payloadInvalidJSON, .error, "the body is not valid JSON, or not valid UTF-8"),
+        entry(.payloadNotObject, .error, "the top level of the payload is not a JSON object"),
+        entry(.payloadTooLarge, .error, "the payload is over 4096 bytes (5120 for voip), counted on the bytes sent"),
+        entry(.payloadDuplicateKey, .warning, "an object repeats a key; parsers disagree on which value wins"),
+        entry(.apsMissing, .error, "the payload has no `aps` dictionary"),
+        entry(.apsNotObject, .error, "`aps` is not a dictionary"),
+        entry(.mutableContentMissing, .error, "`aps` has no `mutable-content`: the extension never runs"),
+        entry(.mutableContentInvalid, .error, "`mutable-content` is not the number 1 (`\"1\"`, `true`, `0`, `2`, `1.0`)"),
+        entry(.alertMissing, .error, "`aps` has no `alert`: silent pushes never reach the extension"),
+        entry(.alertEmpty, .error, "the alert has no visible text (no title, subtitle, body or loc-key)"),
+        entry(.apsKeyUnknown, .warning, "a key in `aps` (or in `aps.alert` / `aps.sound`) that Apple does not define"),
+        entry(.apsKeyInvalidType, .error, "a known `aps` key has the wrong type or an out-of-range value"),
+        entry(.pushTypeMissing, .info, "no `apns-push-type` header was given to check (APNs requires it for watchOS)"),
+        entry(.pushTypeInvalid, .error, "`apns-push-type` is not a push type APNs knows"),
+        entry(.pushTypeNotAlert, .error, "`apns-push-type` is known but not `alert`: the extension only runs for alerts"),
+        entry(.priorityInvalid, .error, "`apns-priority` is not 10, 5 or 1"),
+        entry(.collapseIDTooLong, .error, "`apns-collapse-id` is over 64 bytes"),
+        entry(.expirationInvalid, .error, "`apns-expiration` is not a non-negative integer"),
+        entry(.topicEmpty, .error, "`apns-topic` is present but empty"),
+        entry(.mediaURLMissing, .error, "no media URL under any of `payload.media_keys`"),
+        entry(.mediaURLInvalid, .error, "the media URL is not an absolute http(s) URL (or not a string)"),
+        entry(.mediaURLInsecure, .error, "the media URL is `http://` while `payload.allow_http_media` is false (ATS blocks it)"),
+        entry(.mediaURLNoExtension, .warning, "the URL path has no file extension: the extension needs a type hint"),
+        entry(.mediaURLExtensionUnsupported, .warning, "the URL's extension names no attachment type (`.webp`, `.heic`, `.svg`, ...)"),
+        entry(.mediaURLExtensionMismatch, .warning, "the URL's extension names another type than the bytes are"),
+        entry(.mediaNotFetched, .info, "the media was not downloaded (`fetch=false`, `--no-fetch` or `fetch.enabled: false`)"),
+    ]
+
+    private static func entry(_ code: FindingCode, _ severity: Severity, _ meaning: String) -> FindingCatalogEntry {
+        FindingCatalogEntry(code: code, severity: severity, meaning: meaning)
+    }
+
+    private static let severities: [FindingCode: Severity] = Dictionary(
+        uniqueKeysWithValues: entries.map { ($0.code, $0.severity) })
+
+    /// The catalog severity of `code` (error for a code not in the catalog).
+    public static func severity(of code: FindingCode) -> Severity {
+        severities[code] ?? .error
+    }
+}
+
+extension Finding {
+    /// A finding with the catalog's severity for `code`.
+    public init(_ code: FindingCode, path: String?, message: String, fix: String) {
+        self.init(code, FindingCatalog.severity(of: code), path: path, message: message, fix: fix)
+    }
+}

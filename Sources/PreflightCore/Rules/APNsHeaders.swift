@@ -1,0 +1,45 @@
+/// The APNs request headers a sender will send with the payload; each is optional.
+public struct APNsHeaders: Sendable, Equatable {
+    public var pushType: String?
+    public var priority: String?
+    public var topic: String?
+    public var expiration: String?
+    public var collapseID: String?
+
+    public init(
+        pushType: String? = nil, priority: String? = nil, topic: String? = nil, expiration: String? = nil,
+        collapseID: String? = nil
+    ) {
+        self.pushType = pushType
+        self.priority = priority
+        self.topic = topic
+        self.expiration = expiration
+        self.collapseID = collapseID
+    }
+
+    /// Reads the `apns-*` headers from a lowercased header table.
+    public init(lowercased headers: [String: String]) {
+        self.init(
+            pushType: headers["apns-push-type"], priority: headers["apns-priority"], topic: headers["apns-topic"],
+            expiration: headers["apns-expiration"], collapseID: headers["apns-collapse-id"])
+    }
+
+    /// Sets the header `name` (any case); false when it is not an APNs header Preflight reads.
+    public mutating func set(_ name: String, _ value: String) -> Bool {
+        switch name.lowercased() {
+        case "apns-push-type": pushType = value
+        case "apns-priority": priority = value
+        case "apns-topic": topic = value
+        case "apns-expiration": expiration = value
+        case "apns-collapse-id": collapseID = value
+        default: return false
+        }
+        return true
+    }
+
+    /// The push types APNs knows.
+    public static let knownPushTypes = [
+        "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity",
+        "pushtotalk",
+    ]
+}

@@ -1,0 +1,74 @@
+/// The APNs header rules, one small function each.
+public enum HeaderRules {
+    /// Every header rule, run in this order.
+    public static let all: [@Sendable (APNsHeaders) -> [Finding]] = [pushType, priority, collapseID, expiration, topic]
+
+    static func pushType(_ headers: APNsHeaders) -> [Finding] {
+        guard let value = headers.pushType else {
+            return [
+                Finding(
+                    .pushTypeMissing, path: "apns-push-type",
+                    message: "no apns-push-type header was given, so Preflight assumed alert",
+                    fix: "send apns-push-type: alert with rich notifications (APNs requires it for watchOS)")
+            ]
+        }
+        if !APNsHeaders.knownPushTypes.contains(value) {
+            return [
+                Finding(
+                    .pushTypeInvalid, path: "apns-push-type",
+                    message: "apns-push-type \"\(value)\" is not a push type APNs knows; APNs rejects the request",
+                    fix: "set apns-push-type: alert")
+            ]
+        }
+        if value != "alert" {
+            return [
+                Finding(
+                    .pushTypeNotAlert, path: "apns-push-type",
+                    message: "apns-push-type is \(value): the Notification Service Extension only runs for alert pushes",
+                    fix: "send rich notifications with apns-push-type: alert")
+            ]
+        }
+        return []
+    }
+
+    static func priority(_ headers: APNsHeaders) -> [Finding] {
+        guard let value = headers.priority, !["10", "5", "1"].contains(value) else { return [] }
+        return [
+            Finding(
+                .priorityInvalid, path: "apns-priority",
+                message: "apns-priority \"\(value)\" is not 10, 5 or 1; APNs rejects the request",
+                fix: "set apns-priority: 10 to deliver at once, or 5 to let the device save power")
+        ]
+    }
+
+    static func collapseID(_ headers: APNsHeaders) -> [Finding] {
+        guard let value = headers.collapseID, value.utf8.count > 64 else { return [] }
+        return [
+            Finding(
+                .collapseIDTooLong, path: "apns-collapse-id",
+                message: "apns-collapse-id is \(value.utf8.count) bytes; APNs allows at most 64",
+                fix: "shorten apns-collapse-id to 64 bytes or fewer (a hash of a longer id works)")
+        ]
+    }
+
+    static func expiration(_ headers: APNsHeaders) -> [Finding] {
+        guard let value = headers.expiration else { return [] }
+        if !value.isEmpty, value.utf8.count <= 19, value.allSatisfy(\.isASCIIDigit), Int64(value) != nil { return [] }
+        return [
+            Finding(
+                .expirationInvalid, path: "apns-expiration",
+                message: "apns-expiration \"\(value)\" is not a non-negative integer (UNIX seconds)",
+                fix: "set apns-expiration to a UNIX time in seconds, or 0 to deliver once and not store")
+        ]
+    }
+
+    static func topic(_ headers: APNsHeaders) -> [Finding] {
+        guard let value = headers.topic, value.trimmed.isEmpty else { return [] }
+        return [
+            Finding(
+                .topicEmpty, path: "apns-topic",
+                message: "apns-topic is present but empty; APNs rejects the request",
+                fix: "set apns-topic to the app's bundle id, or leave the header out with certificate auth")
+        ]
+    }
+}

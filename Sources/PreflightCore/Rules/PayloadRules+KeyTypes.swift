@@ -1,0 +1,133 @@
+// MARK: - Type checks for the keys Apple defines in aps
+
+extension PayloadRules {
+    typealias KeyCheck = @Sendable (JSONValue, String) -> [Finding]
+
+    static let apsKeyChecks: [String: KeyCheck] = [
+        "alert": checkAlert,
+        "badge": { value, path in nonNegativeInteger(value, path, "an integer >= 0, e.g. \"badge\": 3") },
+        "sound": checkSound,
+        "thread-id": { value, path in string(value, path) },
+        "category": { value, path in string(value, path) },
+        "content-available": { value, path in
+            if case .number(let number) = value, number.text == "1" { return [] }
+            return [invalid(path, value, "the number 1 (leave the key out otherwise)")]
+        },
+        "mutable-content": { _, _ in [] },  // its own rule reports it
+        "target-content-id": { value, path in string(value, path) },
+        "interruption-level": { value, path in
+            let levels = ["passive", "active", "time-sensitive", "critical"]
+            if let text = value.string, levels.contains(text) { return [] }
+            return [invalid(path, value, "one of \(levels.joined(separator: ", "))")]
+        },
+        "relevance-score": { value, path in unitInterval(value, path) },
+        "filter-criteria": { value, path in string(value, path) },
+        "stale-date": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
+        "content-state": { value, path in
+            if case .object = value { return [] }
+            return [invalid(path, value, "an object")]
+        },
+        "timestamp": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
+        "event": { value, path in
+            if let text = value.string, ["start", "update", "end"].contains(text) { return [] }
+            return [invalid(path, value, "one of start, update, end")]
+        },
+        "events": { _, _ in [] },
+        "dismissal-date": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
+    ]
+
+    private static let alertStringKeys: Set<String> = [
+        "title", "subtitle", "body", "launch-image", "summary-arg", "action",
+    ]
+    private static let alertLocKeys: Set<String> = ["title-loc-key", "subtitle-loc-key", "loc-key", "action-loc-key"]
+    private static let alertArgKeys: Set<String> = ["title-loc-args", "subtitle-loc-args", "loc-args"]
+
+    static func checkAlert(_ value: JSONValue, _ path: String) -> [Finding] {
+        switch value {
+        case .string: return []
+        case .object(let members):
+            var findings: [Finding] = []
+            for member in members {
+                let childPath = path + "." + member.key
+                if alertStringKeys.contains(member.key) {
+                    findings += string(member.value, childPath)
+                } else if alertLocKeys.contains(member.key) {
+                    if member.value != .null { findings += string(member.value, childPath) }
+                } else if alertArgKeys.contains(member.key) {
+                    findings += stringArray(member.value, childPath)
+                } else if member.key == "summary-arg-count" {
+                    findings += nonNegativeInteger(member.value, childPath, "an integer >= 0")
+                } else {
+                    findings.append(unknown(childPath, member.key, within: "aps.alert"))
+                }
+            }
+            return findings
+        default:
+            return [invalid(path, value, "a string, or an object with title, subtitle and body")]
+        }
+    }
+
+    static func checkSound(_ value: JSONValue, _ path: String) -> [Finding] {
+        switch value {
+        case .string: return []
+        case .object(let members):
+            var findings: [Finding] = []
+            for member in members {
+                let childPath = path + "." + member.key
+                switch member.key {
+                case "critical":
+                    if case .number(let number) = member.value, number.text == "0" || number.text == "1" { continue }
+                    findings.append(invalid(childPath, member.value, "0 or 1"))
+                case "name": findings += string(member.value, childPath)
+                case "volume": findings += unitInterval(member.value, childPath)
+                default: findings.append(unknown(childPath, member.key, within: "aps.sound"))
+                }
+            }
+            if value["name"] == nil {
+                findings.append(
+                    Finding(
+                        .apsKeyInvalidType, path: path + ".name",
+                        message: "a sound dictionary needs a name; without one no sound plays",
+                        fix: "add \"name\": \"default\" (or a sound file in the app bundle)"))
+            }
+            return findings
+        default:
+            return [invalid(path, value, "a string (\"default\") or an object with critical, name and volume")]
+        }
+    }
+
+    // MARK: - Shapes
+
+    private static func string(_ value: JSONValue, _ path: String) -> [Finding] {
+        value.string == nil ? [invalid(path, value, "a string")] : []
+    }
+
+    private static func stringArray(_ value: JSONValue, _ path: String) -> [Finding] {
+        if case .array(let elements) = value, elements.allSatisfy({ $0.string != nil }) { return [] }
+        return [invalid(path, value, "an array of strings")]
+    }
+
+    private static func nonNegativeInteger(_ value: JSONValue, _ path: String, _ expected: String) -> [Finding] {
+        if let integer = value.integer, integer >= 0 { return [] }
+        return [invalid(path, value, expected)]
+    }
+
+    private static func unitInterval(_ value: JSONValue, _ path: String) -> [Finding] {
+        if case .number(let number) = value, number.value >= 0, number.value <= 1 { return [] }
+        return [invalid(path, value, "a number from 0 to 1")]
+    }
+
+    private static func invalid(_ path: String, _ value: JSONValue, _ expected: String) -> Finding {
+        Finding(
+            .apsKeyInvalidType, path: path,
+            message: "\(path) is \(value.shortDescription); it must be \(expected)",
+            fix: "set \(path) to \(expected)")
+    }
+
+    private static func unknown(_ path: String, _ key: String, within parent: String) -> Finding {
+        Finding(
+            .apsKeyUnknown, path: path,
+            message: "\(path) is not a key Apple defines in \(parent); iOS ignores it",
+            fix: "remove \"\(key)\" from \(parent), or move custom data to the top level of the payload")
+    }
+}

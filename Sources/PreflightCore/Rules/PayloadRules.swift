@@ -1,0 +1,156 @@
+/// A parsed payload as the rules see it.
+public struct PayloadContext: Sendable {
+    /// The top-level members of the payload object.
+    public var root: JSONValue
+    public var configuration: PreflightConfiguration
+
+    /// The `aps` value, nil when absent.
+    public var aps: JSONValue? { root["aps"] }
+}
+
+/// The payload rules, one small function each, listed in one table.
+public enum PayloadRules {
+    /// The rules that need the payload parsed into an object, run in this order.
+    public static let all: [@Sendable (PayloadContext) -> [Finding]] = [apsPresent, mutableContent, alert, apsKeys]
+
+    // MARK: - Bytes
+
+    /// The size rule, judged on the bytes as received against the push type's limit.
+    public static func size(bytes: Int, pushType: String?, configuration: PreflightConfiguration) -> [Finding] {
+        let limit = limit(pushType: pushType, configuration: configuration)
+        guard bytes > limit else { return [] }
+        return [
+            Finding(
+                .payloadTooLarge, path: nil,
+                message: "the payload is \(bytes) bytes; APNs refuses more than \(limit) for \(pushType ?? "alert") pushes",
+                fix: "shorten the alert text or move data out of the payload (send an id and fetch the rest in the extension)")
+        ]
+    }
+
+    /// The byte limit for a push type.
+    public static func limit(pushType: String?, configuration: PreflightConfiguration) -> Int {
+        pushType == "voip" ? configuration.payload.voipMaxBytes : configuration.payload.maxBytes
+    }
+
+    /// Parses the bytes; the findings say why they are unusable. A value is returned only for an object.
+    public static func parse(_ bytes: [UInt8]) -> (JSONValue?, [Finding]) {
+        let result: JSONParser.Result
+        do {
+            result = try JSONParser.parse(bytes)
+        } catch {
+            let what = error.invalidUTF8 ? "is not valid UTF-8" : "is not valid JSON"
+            return (
+                nil,
+                [
+                    Finding(
+                        .payloadInvalidJSON, path: nil, message: "the payload \(what): \(error.message)",
+                        fix: "send the payload as UTF-8 JSON produced by a JSON encoder, not built by string concatenation")
+                ]
+            )
+        }
+        var findings = result.duplicateKeys.map { path in
+            Finding(
+                .payloadDuplicateKey, path: path,
+                message: "the key \(path) appears more than once; which value iOS reads is not defined",
+                fix: "keep one \(path) key")
+        }
+        guard case .object = result.value else {
+            findings.append(
+                Finding(
+                    .payloadNotObject, path: nil,
+                    message: "the payload's top level is \(result.value.typeName); APNs needs a JSON object",
+                    fix: "send an object: {\"aps\": {...}}"))
+            return (nil, findings)
+        }
+        return (result.value, findings)
+    }
+
+    // MARK: - aps
+
+    static func apsPresent(_ context: PayloadContext) -> [Finding] {
+        guard let aps = context.aps else {
+            return [
+                Finding(
+                    .apsMissing, path: "aps", message: "the payload has no aps dictionary, so iOS shows nothing",
+                    fix: "add \"aps\": {\"alert\": {...}, \"mutable-content\": 1}")
+            ]
+        }
+        guard case .object = aps else {
+            return [
+                Finding(
+                    .apsNotObject, path: "aps", message: "aps is \(aps.typeName); it must be a dictionary",
+                    fix: "make aps an object: \"aps\": {\"alert\": {...}, \"mutable-content\": 1}")
+            ]
+        }
+        return []
+    }
+
+    static func mutableContent(_ context: PayloadContext) -> [Finding] {
+        guard let aps = context.aps, case .object = aps else { return [] }
+        guard let value = aps["mutable-content"] else {
+            return [
+                Finding(
+                    .mutableContentMissing, path: "aps.mutable-content",
+                    message: "aps has no mutable-content, so the Notification Service Extension never runs and no media is attached",
+                    fix: "add \"mutable-content\": 1 inside aps")
+            ]
+        }
+        if case .number(let number) = value, number.text == "1" { return [] }
+        return [
+            Finding(
+                .mutableContentInvalid, path: "aps.mutable-content",
+                message: "mutable-content is \(value.shortDescription); only the number 1 makes iOS run the extension",
+                fix: "set \"mutable-content\": 1 (the number, not a string or a boolean)")
+        ]
+    }
+
+    static func alert(_ context: PayloadContext) -> [Finding] {
+        guard let aps = context.aps, case .object = aps else { return [] }
+        guard let alert = aps["alert"] else {
+            return [
+                Finding(
+                    .alertMissing, path: "aps.alert",
+                    message: "aps has no alert: iOS only runs the extension for a notification with visible text",
+                    fix: "add \"alert\": {\"title\": \"...\", \"body\": \"...\"} inside aps")
+            ]
+        }
+        let visible: Bool
+        switch alert {
+        case .string(let text):
+            visible = !text.trimmed.isEmpty
+        case .object:
+            let textKeys = ["title", "subtitle", "body"]
+            let locKeys = ["title-loc-key", "subtitle-loc-key", "loc-key"]
+            visible =
+                textKeys.contains { alert[$0]?.string.map { !$0.trimmed.isEmpty } ?? false }
+                || locKeys.contains { alert[$0]?.string.map { !$0.isEmpty } ?? false }
+        default:
+            return []  // the type rule reports it
+        }
+        if visible { return [] }
+        return [
+            Finding(
+                .alertEmpty, path: "aps.alert",
+                message: "the alert has no visible text, so iOS treats the push as silent and the extension does not run",
+                fix: "give the alert a non-empty title or body (or a loc-key)")
+        ]
+    }
+
+    static func apsKeys(_ context: PayloadContext) -> [Finding] {
+        guard let members = context.aps?.members else { return [] }
+        var findings: [Finding] = []
+        for member in members {
+            let path = "aps." + member.key
+            guard let check = apsKeyChecks[member.key] else {
+                findings.append(
+                    Finding(
+                        .apsKeyUnknown, path: path,
+                        message: "aps.\(member.key) is not a key Apple defines; iOS ignores it and APNs may in future reject it",
+                        fix: "move \"\(member.key)\" out of aps to the top level of the payload, where custom keys belong"))
+                continue
+            }
+            findings += check(member.value, path)
+        }
+        return findings
+    }
+}

@@ -1,0 +1,171 @@
+internal import CMicroHTTPD
+
+// MARK: - C entry points (non-isolated: libmicrohttpd calls them on its own threads)
+
+/// libmicrohttpd's access handler: `cls` is the server, `*state` the request's `Exchange`.
+let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
+    guard let cls, let connection, let uploadSize, let state else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    guard let existing = state.pointee else {
+        let exchange = Exchange(
+            connection: connection, method: method.map { String(cString: $0) } ?? "GET",
+            path: url.map { String(cString: $0) } ?? "/")
+        state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+        server.requestStarted()
+        return server.begin(exchange)
+    }
+    let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
+    if uploadSize.pointee > 0, let uploadData {
+        let count = uploadSize.pointee
+        uploadSize.pointee = 0
+        return server.receive(exchange, UnsafeRawBufferPointer(start: uploadData, count: count))
+    }
+    return server.finish(exchange)
+}
+
+/// libmicrohttpd's completion callback: releases the request's `Exchange` and reports it.
+let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, termination in
+    guard let cls, let state, let raw = state.pointee else { return }
+    state.pointee = nil
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
+    exchange.responder.close()
+    if exchange.status == 0, termination != .REQUEST_TERMINATED_COMPLETED_OK {
+        // Nothing was sent: nginx's "client closed request" code keeps it apart from real answers.
+        exchange.status = exchange.bodyTooLarge ? 413 : 499
+    }
+    server.requestFinished(exchange)
+}
+
+/// Gathers headers or query arguments into the exchange passed as `cls`.
+private let collectHeader: MHD_KeyValueIterator = { cls, kind, key, value in
+    guard let cls, let key else { return .YES }
+    let exchange = Unmanaged<Exchange>.fromOpaque(cls).takeUnretainedValue()
+    let name = String(cString: key)
+    let text = value.map { String(cString: $0) } ?? ""
+    if kind == .HEADER_KIND {
+        let lower = name.lowercased()
+        if let earlier = exchange.headers[lower] {
+            exchange.headers[lower] = earlier + ", " + text
+        } else {
+            exchange.headers[lower] = text
+        }
+    } else {
+        exchange.query[name] = text
+    }
+    return .YES
+}
+
+// MARK: - The request's life
+
+extension HTTPServer {
+    /// First call: headers are in. Reject what can be rejected before the body.
+    func begin(_ exchange: Exchange) -> MHD_Result {
+        let context = Unmanaged.passUnretained(exchange).toOpaque()
+        MHD_get_connection_values(exchange.connection, .HEADER_KIND, collectHeader, context)
+        MHD_get_connection_values(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
+        exchange.requestID = Self.acceptableRequestID(exchange.headers["x-request-id"]) ?? nextRequestID()
+
+        if let length = exchange.headers["content-length"].flatMap({ Int($0) }), length > configuration.maxBodyBytes {
+            exchange.bodyTooLarge = true
+            return queue(tooLarge(), for: exchange)
+        }
+        // 404 and 405 are answered once the request is read, so keep-alive connections stay open.
+        switch router.match(method: exchange.method, path: exchange.path) {
+        case .notFound:
+            exchange.rejection = .error(404, code: "not-found", message: "no endpoint at \(exchange.path)")
+        case .methodNotAllowed(let allowed):
+            var response = HTTPResponse.error(
+                405, code: "method-not-allowed",
+                message: "\(exchange.path) does not accept \(exchange.method); use \(allowed.joined(separator: " or "))")
+            response.headers.append(("Allow", allowed.joined(separator: ", ")))
+            exchange.route = exchange.path
+            exchange.rejection = response
+        case .handler(let handler, let route):
+            exchange.handler = handler
+            exchange.route = route
+        }
+        return .YES
+    }
+
+    /// A piece of the body. Past the cap (a chunked body has no Content-Length to judge
+    /// up front) the rest is discarded and 413 answered at once.
+    func receive(_ exchange: Exchange, _ data: UnsafeRawBufferPointer) -> MHD_Result {
+        if exchange.bodyTooLarge || exchange.rejection != nil {
+            exchange.discarded += data.count
+            // A body that never ends is not read forever: past this the connection is closed.
+            return exchange.discarded > discardLimit ? .NO : .YES
+        }
+        guard exchange.body.count + data.count <= configuration.maxBodyBytes else {
+            exchange.bodyTooLarge = true
+            exchange.body = []
+            // libmicrohttpd 0.9.75 cannot queue a response while upload data is pending (not even
+            // to a suspended connection): the rest is discarded and 413 answered when the body ends.
+            exchange.discarded = data.count
+            return .YES
+        }
+        exchange.body.append(contentsOf: data)
+        return .YES
+    }
+
+    /// The body is complete (or the connection was resumed): run the handler, or queue its answer.
+    func finish(_ exchange: Exchange) -> MHD_Result {
+        if exchange.status != 0 { return .YES }
+        if exchange.bodyTooLarge { return queue(tooLarge(), for: exchange) }
+        if let rejection = exchange.rejection { return queue(rejection, for: exchange) }
+        if !exchange.handled {
+            exchange.handled = true
+            guard let handler = exchange.handler else {
+                return queue(.error(404, code: "not-found", message: "no endpoint at \(exchange.path)"), for: exchange)
+            }
+            handler(exchange.request, exchange.responder)
+            exchange.body = []
+        }
+        guard let answer = exchange.responder.takeAnswerOrSuspend() else {
+            if exchange.responder.isSuspended { trackSuspended(exchange.responder) }
+            return .YES
+        }
+        return queue(answer, for: exchange)
+    }
+
+    /// Bytes of an oversized or rejected body read and dropped before the connection is closed.
+    var discardLimit: Int { max(configuration.maxBodyBytes * 4, 1 << 20) }
+
+    private func tooLarge() -> HTTPResponse {
+        .error(
+            413, code: "body-too-large",
+            message: "the request body is over server.max_body_bytes (\(configuration.maxBodyBytes) bytes)")
+    }
+
+    private func queue(_ response: HTTPResponse, for exchange: Exchange) -> MHD_Result {
+        let answer: OpaquePointer? = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let answer else { return .NO }
+        defer { MHD_destroy_response(answer) }
+        for (name, value) in response.headers {
+            MHD_add_response_header(answer, name, value)
+        }
+        MHD_add_response_header(answer, "X-Request-Id", exchange.requestID)
+        if isDraining {
+            // Tell keep-alive clients to go elsewhere so the drain can end.
+            MHD_add_response_header(answer, "Connection", "close")
+        }
+        exchange.status = response.status
+        exchange.bytesSent = response.body.count
+        return MHD_queue_response(exchange.connection, UInt32(response.status), answer)
+    }
+
+    /// A client's request id is echoed when it is short and plain; otherwise one is made.
+    static func acceptableRequestID(_ value: String?) -> String? {
+        guard let value, !value.isEmpty, value.utf8.count <= 128 else { return nil }
+        let plain = value.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                || byte == UInt8(ascii: ":")
+        }
+        return plain ? value : nil
+    }
+}
+

@@ -1,0 +1,43 @@
+/// What a route runs: it answers through the responder, now or later from any thread.
+public typealias HTTPHandler = @Sendable (HTTPRequest, Responder) -> Void
+
+/// Maps method and exact path to a handler; tells 404 from 405.
+public struct Router: Sendable {
+    /// Where a request goes.
+    public enum Match: Sendable {
+        case handler(HTTPHandler, route: String)
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    private var routes: [String: [String: HTTPHandler]] = [:]
+
+    public init() {}
+
+    /// Adds a route that answers later, through the responder.
+    ///
+    /// ```swift
+    /// router.add("POST", "/v1/preflight") { request, responder in
+    ///     queue.async { responder.respond(.json(200, "{}")) }
+    /// }
+    /// ```
+    public mutating func add(_ method: String, _ path: String, _ handler: @escaping HTTPHandler) {
+        routes[path, default: [:]][method] = handler
+    }
+
+    /// Adds a route that answers at once.
+    public mutating func add(
+        _ method: String, _ path: String, sync handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+    ) {
+        add(method, path) { request, responder in responder.respond(handler(request)) }
+    }
+
+    /// Finds the handler for a method and path; HEAD is served by GET.
+    public func match(method: String, path: String) -> Match {
+        guard let methods = routes[path] else { return .notFound }
+        if let handler = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
+            return .handler(handler, route: path)
+        }
+        return .methodNotAllowed(allowed: methods.keys.sorted())
+    }
+}

@@ -1,0 +1,110 @@
+public import PreflightHTTP
+import Synchronization
+
+/// Request counts, a latency histogram and domain counters, rendered in the Prometheus
+/// text format (version 0.0.4).
+public final class ServiceMetrics: Sendable {
+    /// Upper bounds of the latency buckets, in seconds.
+    static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
+
+    private struct RequestKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    private struct Histogram {
+        var counts = [Int](repeating: 0, count: ServiceMetrics.latencyBuckets.count)
+        var sum = 0.0
+        var count = 0
+    }
+
+    private struct State {
+        var requests: [RequestKey: Int] = [:]
+        var latency: [String: Histogram] = [:]
+        var verdicts: [String: Int] = [:]
+        var findings: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let version: String
+
+    public init(version: String) {
+        self.version = version
+    }
+
+    /// Counts one finished request.
+    public func record(_ record: AccessRecord) {
+        let bucket = Self.latencyBuckets.firstIndex(where: { record.duration <= $0 })
+        state.withLock { state in
+            state.requests[RequestKey(route: record.route, method: record.method, status: record.status), default: 0] += 1
+            var histogram = state.latency[record.route] ?? Histogram()
+            if let bucket { histogram.counts[bucket] += 1 }
+            histogram.sum += record.duration
+            histogram.count += 1
+            state.latency[record.route] = histogram
+        }
+    }
+
+    /// Counts one report's verdict and finding codes.
+    public func record(verdict: String, findingCodes: [String]) {
+        state.withLock { state in
+            state.verdicts[verdict, default: 0] += 1
+            for code in findingCodes { state.findings[code, default: 0] += 1 }
+        }
+    }
+
+    /// The exposition text; `inFlight` is read from the server at scrape time.
+    public func render(inFlight: Int) -> String {
+        let snapshot = state.withLock { $0 }
+        var out = ""
+        out += "# HELP preflight_http_requests_total HTTP requests answered, by route, method and status.\n"
+        out += "# TYPE preflight_http_requests_total counter\n"
+        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+            out += "preflight_http_requests_total{route=\"\(escape(key.route))\",method=\"\(escape(key.method))\",status=\"\(key.status)\"} \(count)\n"
+        }
+        out += "# HELP preflight_http_request_duration_seconds Time from request headers to the end of the answer.\n"
+        out += "# TYPE preflight_http_request_duration_seconds histogram\n"
+        for (route, histogram) in snapshot.latency.sorted(by: { $0.key < $1.key }) {
+            let label = "route=\"\(escape(route))\""
+            var cumulative = 0
+            for (index, bound) in Self.latencyBuckets.enumerated() {
+                cumulative += histogram.counts[index]
+                out += "preflight_http_request_duration_seconds_bucket{\(label),le=\"\(bound)\"} \(cumulative)\n"
+            }
+            out += "preflight_http_request_duration_seconds_bucket{\(label),le=\"+Inf\"} \(histogram.count)\n"
+            out += "preflight_http_request_duration_seconds_sum{\(label)} \(histogram.sum)\n"
+            out += "preflight_http_request_duration_seconds_count{\(label)} \(histogram.count)\n"
+        }
+        out += "# HELP preflight_http_requests_in_flight Requests received and not yet answered.\n"
+        out += "# TYPE preflight_http_requests_in_flight gauge\n"
+        out += "preflight_http_requests_in_flight \(inFlight)\n"
+        out += "# HELP preflight_reports_total Preflight reports answered, by verdict.\n"
+        out += "# TYPE preflight_reports_total counter\n"
+        for verdict in ["pass", "warn", "fail"] {
+            out += "preflight_reports_total{verdict=\"\(verdict)\"} \(snapshot.verdicts[verdict] ?? 0)\n"
+        }
+        out += "# HELP preflight_findings_total Findings reported, by code.\n"
+        out += "# TYPE preflight_findings_total counter\n"
+        for (code, count) in snapshot.findings.sorted(by: { $0.key < $1.key }) {
+            out += "preflight_findings_total{code=\"\(escape(code))\"} \(count)\n"
+        }
+        out += "# HELP preflight_build_info Version of the running build.\n"
+        out += "# TYPE preflight_build_info gauge\n"
+        out += "preflight_build_info{version=\"\(escape(version))\"} 1\n"
+        return out
+    }
+
+    private func escape(_ value: String) -> String {
+        var out = ""
+        for character in value {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import PreflightCore
+import PreflightService
+
+/// `preflight check`: the same engine on a file or stdin; exit 0 pass or warn, 1 fail, 2 usage.
+enum CheckCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        var configPath: String?
+        var headers = APNsHeaders()
+        var format = "text"
+        var noFetch = false
+        var input: String?
+        do {
+            var index = 0
+            while index < arguments.count {
+                let argument = arguments[index]
+                switch argument {
+                case "--config": configPath = try optionValue(argument, arguments, &index)
+                case "--no-fetch": noFetch = true
+                case "--format":
+                    format = try optionValue(argument, arguments, &index)
+                    guard format == "text" || format == "json" else {
+                        throw UsageError(message: "--format: expected text or json, got \"\(format)\"")
+                    }
+                case "--header":
+                    let header = try optionValue(argument, arguments, &index)
+                    guard let colon = header.firstIndex(of: ":") else {
+                        throw UsageError(message: "--header: expected NAME:VALUE, got \"\(header)\"")
+                    }
+                    let name = String(header[..<colon])
+                    let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    guard headers.set(name, value) else {
+                        throw UsageError(
+                            message: "--header: \(name) is not one of apns-push-type, apns-priority, apns-topic, apns-expiration, apns-collapse-id")
+                    }
+                default:
+                    guard input == nil, argument == "-" || !argument.hasPrefix("-") else {
+                        throw UsageError(message: "check: unexpected argument \(argument)")
+                    }
+                    input = argument
+                }
+                index += 1
+            }
+            guard input != nil else { throw UsageError(message: "check: name a payload FILE, or - for stdin") }
+        } catch let error as UsageError {
+            printError("preflight: \(error.message)")
+            return 2
+        } catch {
+            printError("preflight: \(error)")
+            return 2
+        }
+
+        let configuration: PreflightConfiguration
+        do {
+            configuration = try loadConfiguration(path: configPath)
+        } catch {
+            printError("preflight: \(error)")
+            return 2
+        }
+        let body: Data
+        if input == "-" {
+            body = FileHandle.standardInput.readDataToEndOfFile()
+        } else if let path = input, let data = FileManager.default.contents(atPath: path) {
+            body = data
+        } else {
+            printError("preflight: cannot read \(input ?? "")")
+            return 2
+        }
+
+        let inspection = PayloadInspector(configuration: configuration).inspect(body: Array(body), headers: headers)
+        var report = inspection.report
+        if let media = inspection.media {
+            report.findings.append(
+                PreflightService.notFetched(media, requested: !noFetch && configuration.fetch.enabled))
+        }
+        if format == "json" {
+            print(report.json)
+        } else {
+            print(TextReport(report: report, color: isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil).text)
+        }
+        return report.verdict == .fail ? 1 : 0
+    }
+}

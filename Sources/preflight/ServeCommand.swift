@@ -1,0 +1,73 @@
+import Dispatch
+import Glibc
+import PreflightCore
+import PreflightService
+
+/// `preflight serve`: runs the HTTP service until SIGTERM or SIGINT, then drains and exits 0.
+enum ServeCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        var configPath: String?
+        var host: String?
+        var port: Int?
+        do {
+            var index = 0
+            while index < arguments.count {
+                switch arguments[index] {
+                case "--config": configPath = try optionValue("--config", arguments, &index)
+                case "--host": host = try optionValue("--host", arguments, &index)
+                case "--port":
+                    let text = try optionValue("--port", arguments, &index)
+                    guard let value = Int(text), (0...65535).contains(value) else {
+                        throw UsageError(message: "--port: expected a port number 0...65535, got \"\(text)\"")
+                    }
+                    port = value
+                default: throw UsageError(message: "serve: unknown argument \(arguments[index])")
+                }
+                index += 1
+            }
+        } catch let error as UsageError {
+            printError("preflight: \(error.message)")
+            return 2
+        } catch {
+            printError("preflight: \(error)")
+            return 2
+        }
+
+        var configuration: PreflightConfiguration
+        do {
+            configuration = try loadConfiguration(path: configPath)
+        } catch {
+            printError("preflight: \(error)")
+            return 2
+        }
+        if let host { configuration.listen.host = host }
+        if let port { configuration.listen.port = port }
+
+        signal(SIGPIPE, SIG_IGN)
+        let service = PreflightService(configuration: configuration)
+        do {
+            try service.start()
+        } catch {
+            printError("preflight: \(error)")
+            return 1
+        }
+        printError(
+            "preflight \(versionString) listening on \(configuration.listen.host):\(service.port)")
+
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stop.wait()
+        printError("preflight: draining (at most \(configuration.server.drainTimeoutSeconds) s)")
+        service.shutdown()
+        printError("preflight: stopped")
+        _ = sources
+        return 0
+    }
+}

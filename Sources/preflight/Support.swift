@@ -1,0 +1,35 @@
+import Foundation
+import PreflightCore
+import PreflightService
+
+let versionString = PreflightService.version
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// A command-line mistake: exit 2 with the message.
+struct UsageError: Error {
+    var message: String
+}
+
+/// Reads the file behind `--config` over the defaults, then the environment.
+func loadConfiguration(path: String?) throws -> PreflightConfiguration {
+    var configuration = PreflightConfiguration()
+    if let path {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError("cannot read configuration file \(path)")
+        }
+        configuration = try PreflightConfiguration.decode(Array(data))
+    }
+    try configuration.applyEnvironment(ProcessInfo.processInfo.environment)
+    return configuration
+}
+
+/// Takes the value of an option such as `--port 8080`.
+func optionValue(_ name: String, _ arguments: [String], _ index: inout Int) throws -> String {
+    index += 1
+    guard index < arguments.count else { throw UsageError(message: "\(name) needs a value") }
+    return arguments[index]
+}

@@ -1,0 +1,50 @@
+import PreflightCore
+
+/// The report as a terminal reader wants it: the verdict first, then a line per finding.
+struct TextReport {
+    var report: Report
+    var color: Bool
+
+    var text: String {
+        let verdict = report.verdict
+        var lines: [String] = []
+        let payload = report.payload
+        var headline = paint(verdict.rawValue.uppercased(), verdictColor(verdict))
+        headline += "  \(payload.bytes) of \(payload.limit) bytes, push type \(payload.pushType)"
+        if let url = payload.mediaURL, let key = payload.mediaKey { headline += ", media \(key): \(url)" }
+        lines.append(headline)
+        for finding in report.findings {
+            let severity = paint(finding.severity.rawValue.padding(7), severityColor(finding.severity))
+            let path = finding.path.map { " at \($0)" } ?? ""
+            lines.append("  \(severity) \(finding.code.rawValue)\(path): \(finding.message); fix: \(finding.fix)")
+        }
+        if report.findings.isEmpty { lines.append("  no findings") }
+        return lines.joined(separator: "\n")
+    }
+
+    private func verdictColor(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .pass: "32"
+        case .warn: "33"
+        case .fail: "31"
+        }
+    }
+
+    private func severityColor(_ severity: Severity) -> String {
+        switch severity {
+        case .info: "36"
+        case .warning: "33"
+        case .error: "31"
+        }
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[1;\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

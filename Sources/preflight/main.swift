@@ -1,0 +1,25 @@
+import Glibc
+
+// `preflight serve | check | version`: see README.md.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let usage = """
+    usage: preflight serve [--config PATH] [--host H] [--port N]
+           preflight check [--config PATH] [--no-fetch] [--header NAME:VALUE]... [--format text|json] FILE|-
+           preflight version
+    """
+
+switch arguments.first {
+case "serve":
+    exit(ServeCommand.run(Array(arguments.dropFirst())))
+case "check":
+    exit(CheckCommand.run(Array(arguments.dropFirst())))
+case "version", "--version":
+    print("preflight \(versionString)")
+    exit(0)
+case "help", "--help", "-h":
+    print(usage)
+    exit(0)
+default:
+    printError(usage)
+    exit(2)
+}

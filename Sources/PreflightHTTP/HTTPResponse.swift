@@ -34,7 +34,8 @@ public struct HTTPResponse: Sendable {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text += "\\t"
-            case _ where scalar.value < 0x20: text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
             default: text.unicodeScalars.append(scalar)
             }
         }

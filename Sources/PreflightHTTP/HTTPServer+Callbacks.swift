@@ -77,7 +77,8 @@ extension HTTPServer {
         case .methodNotAllowed(let allowed):
             var response = HTTPResponse.error(
                 405, code: "method-not-allowed",
-                message: "\(exchange.path) does not accept \(exchange.method); use \(allowed.joined(separator: " or "))")
+                message: "\(exchange.path) does not accept \(exchange.method); use \(allowed.joined(separator: " or "))"
+            )
             response.headers.append(("Allow", allowed.joined(separator: ", ")))
             exchange.route = exchange.path
             exchange.rejection = response
@@ -168,4 +169,3 @@ extension HTTPServer {
         return plain ? value : nil
     }
 }
-

@@ -32,7 +32,8 @@ extension PreflightService {
         return response
     }
 
-    static func preflight(_ request: HTTPRequest, inspector: PayloadInspector, metrics: ServiceMetrics) -> HTTPResponse {
+    static func preflight(_ request: HTTPRequest, inspector: PayloadInspector, metrics: ServiceMetrics) -> HTTPResponse
+    {
         let fetchRequested: Bool
         switch request.query["fetch"] {
         case nil, "true", "1": fetchRequested = inspector.configuration.fetch.enabled

@@ -5,7 +5,9 @@ import Synchronization
 /// text format (version 0.0.4).
 public final class ServiceMetrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds.
-    static let latencyBuckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
+    static let latencyBuckets: [Double] = [
+        0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
+    ]
 
     private struct RequestKey: Hashable {
         var route: String
@@ -37,7 +39,8 @@ public final class ServiceMetrics: Sendable {
     public func record(_ record: AccessRecord) {
         let bucket = Self.latencyBuckets.firstIndex(where: { record.duration <= $0 })
         state.withLock { state in
-            state.requests[RequestKey(route: record.route, method: record.method, status: record.status), default: 0] += 1
+            state.requests[RequestKey(route: record.route, method: record.method, status: record.status), default: 0] +=
+                1
             var histogram = state.latency[record.route] ?? Histogram()
             if let bucket { histogram.counts[bucket] += 1 }
             histogram.sum += record.duration
@@ -60,8 +63,11 @@ public final class ServiceMetrics: Sendable {
         var out = ""
         out += "# HELP preflight_http_requests_total HTTP requests answered, by route, method and status.\n"
         out += "# TYPE preflight_http_requests_total counter\n"
-        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
-            out += "preflight_http_requests_total{route=\"\(escape(key.route))\",method=\"\(escape(key.method))\",status=\"\(key.status)\"} \(count)\n"
+        for (key, count) in snapshot.requests.sorted(by: {
+            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+        }) {
+            out +=
+                "preflight_http_requests_total{route=\"\(escape(key.route))\",method=\"\(escape(key.method))\",status=\"\(key.status)\"} \(count)\n"
         }
         out += "# HELP preflight_http_request_duration_seconds Time from request headers to the end of the answer.\n"
         out += "# TYPE preflight_http_request_duration_seconds histogram\n"

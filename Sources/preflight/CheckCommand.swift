@@ -31,7 +31,9 @@ enum CheckCommand {
                     let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                     guard headers.set(name, value) else {
                         throw UsageError(
-                            message: "--header: \(name) is not one of apns-push-type, apns-priority, apns-topic, apns-expiration, apns-collapse-id")
+                            message:
+                                "--header: \(name) is not one of apns-push-type, apns-priority, apns-topic, apns-expiration, apns-collapse-id"
+                        )
                     }
                 default:
                     guard input == nil, argument == "-" || !argument.hasPrefix("-") else {

@@ -32,17 +32,33 @@ public struct MediaFormat: Sendable, Hashable {
 
 extension MediaFormat {
     // Supported by UNNotificationAttachment
-    public static let jpeg = MediaFormat(name: "jpeg", mimeType: "image/jpeg", kind: .image, uti: "public.jpeg", extensions: ["jpg", "jpeg", "jpe"])
-    public static let png = MediaFormat(name: "png", mimeType: "image/png", kind: .image, uti: "public.png", extensions: ["png", "apng"])
-    public static let gif = MediaFormat(name: "gif", mimeType: "image/gif", kind: .image, uti: "com.compuserve.gif", extensions: ["gif"])
-    public static let mp3 = MediaFormat(name: "mp3", mimeType: "audio/mpeg", kind: .audio, uti: "public.mp3", extensions: ["mp3"])
-    public static let mpeg4Audio = MediaFormat(name: "mpeg4-audio", mimeType: "audio/mp4", kind: .audio, uti: "public.mpeg-4-audio", extensions: ["m4a", "m4b", "m4p"])
-    public static let wav = MediaFormat(name: "wav", mimeType: "audio/wav", kind: .audio, uti: "com.microsoft.waveform-audio", extensions: ["wav", "wave"])
-    public static let aiff = MediaFormat(name: "aiff", mimeType: "audio/aiff", kind: .audio, uti: "public.aiff-audio", extensions: ["aiff", "aif", "aifc"])
-    public static let mpeg = MediaFormat(name: "mpeg", mimeType: "video/mpeg", kind: .video, uti: "public.mpeg", extensions: ["mpg", "mpeg", "mpe", "m1v"])
-    public static let mpeg2Video = MediaFormat(name: "mpeg2-video", mimeType: "video/mpeg", kind: .video, uti: "public.mpeg-2-video", extensions: ["m2v", "mp2v"])
-    public static let mpeg4 = MediaFormat(name: "mpeg4", mimeType: "video/mp4", kind: .video, uti: "public.mpeg-4", extensions: ["mp4", "m4v", "mp4v"])
-    public static let avi = MediaFormat(name: "avi", mimeType: "video/x-msvideo", kind: .video, uti: "public.avi", extensions: ["avi"])
+    public static let jpeg = MediaFormat(
+        name: "jpeg", mimeType: "image/jpeg", kind: .image, uti: "public.jpeg", extensions: ["jpg", "jpeg", "jpe"])
+    public static let png = MediaFormat(
+        name: "png", mimeType: "image/png", kind: .image, uti: "public.png", extensions: ["png", "apng"])
+    public static let gif = MediaFormat(
+        name: "gif", mimeType: "image/gif", kind: .image, uti: "com.compuserve.gif", extensions: ["gif"])
+    public static let mp3 = MediaFormat(
+        name: "mp3", mimeType: "audio/mpeg", kind: .audio, uti: "public.mp3", extensions: ["mp3"])
+    public static let mpeg4Audio = MediaFormat(
+        name: "mpeg4-audio", mimeType: "audio/mp4", kind: .audio, uti: "public.mpeg-4-audio",
+        extensions: ["m4a", "m4b", "m4p"])
+    public static let wav = MediaFormat(
+        name: "wav", mimeType: "audio/wav", kind: .audio, uti: "com.microsoft.waveform-audio",
+        extensions: ["wav", "wave"])
+    public static let aiff = MediaFormat(
+        name: "aiff", mimeType: "audio/aiff", kind: .audio, uti: "public.aiff-audio",
+        extensions: ["aiff", "aif", "aifc"])
+    public static let mpeg = MediaFormat(
+        name: "mpeg", mimeType: "video/mpeg", kind: .video, uti: "public.mpeg",
+        extensions: ["mpg", "mpeg", "mpe", "m1v"])
+    public static let mpeg2Video = MediaFormat(
+        name: "mpeg2-video", mimeType: "video/mpeg", kind: .video, uti: "public.mpeg-2-video",
+        extensions: ["m2v", "mp2v"])
+    public static let mpeg4 = MediaFormat(
+        name: "mpeg4", mimeType: "video/mp4", kind: .video, uti: "public.mpeg-4", extensions: ["mp4", "m4v", "mp4v"])
+    public static let avi = MediaFormat(
+        name: "avi", mimeType: "video/x-msvideo", kind: .video, uti: "public.avi", extensions: ["avi"])
 
     // Common formats iOS will not attach
     public static let webp = unsupported("webp", "image/webp", ["webp"])

@@ -56,7 +56,9 @@ public struct MediaURL: Sendable, Equatable {
             guard let close = authority.firstIndex(of: "]") else { throw Problem(reason: "unclosed [ in the host") }
             host = authority[authority.startIndex...close]
             let after = authority[authority.index(after: close)...]
-            if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
+            if after.hasPrefix(":") {
+                portText = after.dropFirst()
+            } else if !after.isEmpty {
                 throw Problem(reason: "unexpected text after the IPv6 host")
             }
         } else if let colon = authority.lastIndex(of: ":") {

@@ -50,25 +50,33 @@ public enum FindingCatalog {
         entry(.apsMissing, .error, "the payload has no `aps` dictionary"),
         entry(.apsNotObject, .error, "`aps` is not a dictionary"),
         entry(.mutableContentMissing, .error, "`aps` has no `mutable-content`: the extension never runs"),
-        entry(.mutableContentInvalid, .error, "`mutable-content` is not the number 1 (`\"1\"`, `true`, `0`, `2`, `1.0`)"),
+        entry(
+            .mutableContentInvalid, .error, "`mutable-content` is not the number 1 (`\"1\"`, `true`, `0`, `2`, `1.0`)"),
         entry(.alertMissing, .error, "`aps` has no `alert`: silent pushes never reach the extension"),
         entry(.alertEmpty, .error, "the alert has no visible text (no title, subtitle, body or loc-key)"),
         entry(.apsKeyUnknown, .warning, "a key in `aps` (or in `aps.alert` / `aps.sound`) that Apple does not define"),
         entry(.apsKeyInvalidType, .error, "a known `aps` key has the wrong type or an out-of-range value"),
         entry(.pushTypeMissing, .info, "no `apns-push-type` header was given to check (APNs requires it for watchOS)"),
         entry(.pushTypeInvalid, .error, "`apns-push-type` is not a push type APNs knows"),
-        entry(.pushTypeNotAlert, .error, "`apns-push-type` is known but not `alert`: the extension only runs for alerts"),
+        entry(
+            .pushTypeNotAlert, .error, "`apns-push-type` is known but not `alert`: the extension only runs for alerts"),
         entry(.priorityInvalid, .error, "`apns-priority` is not 10, 5 or 1"),
         entry(.collapseIDTooLong, .error, "`apns-collapse-id` is over 64 bytes"),
         entry(.expirationInvalid, .error, "`apns-expiration` is not a non-negative integer"),
         entry(.topicEmpty, .error, "`apns-topic` is present but empty"),
         entry(.mediaURLMissing, .error, "no media URL under any of `payload.media_keys`"),
         entry(.mediaURLInvalid, .error, "the media URL is not an absolute http(s) URL (or not a string)"),
-        entry(.mediaURLInsecure, .error, "the media URL is `http://` while `payload.allow_http_media` is false (ATS blocks it)"),
+        entry(
+            .mediaURLInsecure, .error,
+            "the media URL is `http://` while `payload.allow_http_media` is false (ATS blocks it)"),
         entry(.mediaURLNoExtension, .warning, "the URL path has no file extension: the extension needs a type hint"),
-        entry(.mediaURLExtensionUnsupported, .warning, "the URL's extension names no attachment type (`.webp`, `.heic`, `.svg`, ...)"),
+        entry(
+            .mediaURLExtensionUnsupported, .warning,
+            "the URL's extension names no attachment type (`.webp`, `.heic`, `.svg`, ...)"),
         entry(.mediaURLExtensionMismatch, .warning, "the URL's extension names another type than the bytes are"),
-        entry(.mediaNotFetched, .info, "the media was not downloaded (`fetch=false`, `--no-fetch` or `fetch.enabled: false`)"),
+        entry(
+            .mediaNotFetched, .info,
+            "the media was not downloaded (`fetch=false`, `--no-fetch` or `fetch.enabled: false`)"),
     ]
 
     private static func entry(_ code: FindingCode, _ severity: Severity, _ meaning: String) -> FindingCatalogEntry {

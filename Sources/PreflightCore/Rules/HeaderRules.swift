@@ -24,7 +24,8 @@ public enum HeaderRules {
             return [
                 Finding(
                     .pushTypeNotAlert, path: "apns-push-type",
-                    message: "apns-push-type is \(value): the Notification Service Extension only runs for alert pushes",
+                    message:
+                        "apns-push-type is \(value): the Notification Service Extension only runs for alert pushes",
                     fix: "send rich notifications with apns-push-type: alert")
             ]
         }

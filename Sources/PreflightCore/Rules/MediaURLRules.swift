@@ -38,8 +38,10 @@ public enum MediaURLRules {
                 findings: [
                     Finding(
                         .mediaURLMissing, path: nil,
-                        message: "no media URL under any of the keys Preflight searches (\(keys.joined(separator: ", ")))",
-                        fix: "put the media URL under \"image\" at the top level, or add your key to payload.media_keys")
+                        message:
+                            "no media URL under any of the keys Preflight searches (\(keys.joined(separator: ", ")))",
+                        fix: "put the media URL under \"image\" at the top level, or add your key to payload.media_keys"
+                    )
                 ])
         }
         guard let text = value.string else {
@@ -70,7 +72,8 @@ public enum MediaURLRules {
                 Finding(
                     .mediaURLInsecure, path: key,
                     message: "the media URL is plain http://; App Transport Security blocks the download on the device",
-                    fix: "serve the media over https (or set payload.allow_http_media if the app has an ATS exception)"))
+                    fix: "serve the media over https (or set payload.allow_http_media if the app has an ATS exception)")
+            )
         }
         findings += extensionFindings(reference)
         return Outcome(key: key, urlText: text, reference: reference, findings: findings)
@@ -81,16 +84,22 @@ public enum MediaURLRules {
             return [
                 Finding(
                     .mediaURLNoExtension, path: reference.key,
-                    message: "the URL path has no file extension; an extension that names the file from the URL cannot tell its type",
-                    fix: "end the URL path with the type's extension (.jpg, .png, .mp4), or pass UNNotificationAttachmentOptionsTypeHintKey")
+                    message:
+                        "the URL path has no file extension; an extension that names the file from the URL cannot tell its type",
+                    fix:
+                        "end the URL path with the type's extension (.jpg, .png, .mp4), or pass UNNotificationAttachmentOptionsTypeHintKey"
+                )
             ]
         }
         guard let format = MediaFormat.forExtension(ext), format.isSupported else {
             return [
                 Finding(
                     .mediaURLExtensionUnsupported, path: reference.key,
-                    message: "the URL's extension .\(ext) names no type iOS attaches (images: jpg, png, gif; audio: mp3, m4a, wav, aiff; video: mp4, mpg, avi)",
-                    fix: "serve the media as JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MP4, MPEG or AVI with a matching extension")
+                    message:
+                        "the URL's extension .\(ext) names no type iOS attaches (images: jpg, png, gif; audio: mp3, m4a, wav, aiff; video: mp4, mpg, avi)",
+                    fix:
+                        "serve the media as JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MP4, MPEG or AVI with a matching extension"
+                )
             ]
         }
         return []

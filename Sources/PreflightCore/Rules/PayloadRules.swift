@@ -22,8 +22,11 @@ public enum PayloadRules {
         return [
             Finding(
                 .payloadTooLarge, path: nil,
-                message: "the payload is \(bytes) bytes; APNs refuses more than \(limit) for \(pushType ?? "alert") pushes",
-                fix: "shorten the alert text or move data out of the payload (send an id and fetch the rest in the extension)")
+                message:
+                    "the payload is \(bytes) bytes; APNs refuses more than \(limit) for \(pushType ?? "alert") pushes",
+                fix:
+                    "shorten the alert text or move data out of the payload (send an id and fetch the rest in the extension)"
+            )
         ]
     }
 
@@ -44,7 +47,9 @@ public enum PayloadRules {
                 [
                     Finding(
                         .payloadInvalidJSON, path: nil, message: "the payload \(what): \(error.message)",
-                        fix: "send the payload as UTF-8 JSON produced by a JSON encoder, not built by string concatenation")
+                        fix:
+                            "send the payload as UTF-8 JSON produced by a JSON encoder, not built by string concatenation"
+                    )
                 ]
             )
         }
@@ -91,7 +96,8 @@ public enum PayloadRules {
             return [
                 Finding(
                     .mutableContentMissing, path: "aps.mutable-content",
-                    message: "aps has no mutable-content, so the Notification Service Extension never runs and no media is attached",
+                    message:
+                        "aps has no mutable-content, so the Notification Service Extension never runs and no media is attached",
                     fix: "add \"mutable-content\": 1 inside aps")
             ]
         }
@@ -131,7 +137,8 @@ public enum PayloadRules {
         return [
             Finding(
                 .alertEmpty, path: "aps.alert",
-                message: "the alert has no visible text, so iOS treats the push as silent and the extension does not run",
+                message:
+                    "the alert has no visible text, so iOS treats the push as silent and the extension does not run",
                 fix: "give the alert a non-empty title or body (or a loc-key)")
         ]
     }
@@ -145,8 +152,11 @@ public enum PayloadRules {
                 findings.append(
                     Finding(
                         .apsKeyUnknown, path: path,
-                        message: "aps.\(member.key) is not a key Apple defines; iOS ignores it and APNs may in future reject it",
-                        fix: "move \"\(member.key)\" out of aps to the top level of the payload, where custom keys belong"))
+                        message:
+                            "aps.\(member.key) is not a key Apple defines; iOS ignores it and APNs may in future reject it",
+                        fix:
+                            "move \"\(member.key)\" out of aps to the top level of the payload, where custom keys belong"
+                    ))
                 continue
             }
             findings += check(member.value, path)

@@ -1,0 +1,115 @@
+import Foundation
+import Glibc
+import PreflightCore
+import Testing
+
+/// The built `preflight` executable, beside the test bundle in `.build/<configuration>/`.
+let preflightBinary: String = {
+    if let path = ProcessInfo.processInfo.environment["PREFLIGHT_BINARY"] { return path }
+    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var directory = runner.deletingLastPathComponent()
+    while directory.path != "/",
+        !FileManager.default.fileExists(atPath: directory.appendingPathComponent("preflight").path)
+    {
+        directory = directory.deletingLastPathComponent()
+    }
+    return directory.appendingPathComponent("preflight").path
+}()
+
+/// A `preflight serve` child process on an ephemeral port.
+final class ServerProcess {
+    let process = Process()
+    let port: Int
+    private let errors = Pipe()
+
+    init(arguments: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: preflightBinary)
+        process.arguments = ["serve", "--port", "0"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        // The first line on stderr says "... listening on HOST:PORT".
+        var line = ""
+        let handle = errors.fileHandleForReading
+        while !line.hasSuffix("\n") {
+            let byte = handle.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            line += String(decoding: byte, as: UTF8.self)
+        }
+        guard let portText = line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines),
+            let port = Int(portText)
+        else {
+            process.terminate()
+            throw TestConnection.Failure(description: "no listening line from preflight: \(line)")
+        }
+        self.port = port
+    }
+
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Waits for exit; nil when it did not exit within `seconds`.
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(5000) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+@Suite struct BinaryTests {
+    @Test(arguments: [SIGTERM, SIGINT])
+    func signalDrainsInFlightRequestAndExitsZero(signal: Int32) throws {
+        let server = try ServerProcess()
+        #expect(try httpRequest(port: server.port, "GET", "/healthz").status == 200)
+
+        let body = Array(#"{"aps":{"alert":"hi","mutable-content":1},"image":"https://cdn.example.com/a.jpg"}"#.utf8)
+        let slow = try TestConnection(port: server.port)
+        slow.send("POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+        slow.send(Array(body[0..<20]))
+        usleep(200_000)
+
+        server.signal(signal)
+        usleep(200_000)
+        #expect(server.process.isRunning, "the server must wait for the request in flight")
+        slow.send(Array(body[20...]))
+        let response = try slow.readResponse()
+        #expect(response.status == 200)
+        #expect(response.json?["verdict"]?.string == "pass")
+        #expect(server.waitForExit(seconds: 10) == 0)
+    }
+
+    @Test func configErrorsStopStartupNamingTheKey() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-config-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cases: [(String, String)] = [
+            (#"{"fetch": {"timeout": 5}}"#, "fetch.timeout: unknown key"),
+            (#"{"server": {"threads": "two"}}"#, "server.threads: expected an integer, got a string"),
+            (#"{"listen": {"port": 70000}}"#, "listen.port: 70000 is out of range"),
+            (#"{"bogus": 1}"#, "bogus: unknown key"),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            let file = directory.appendingPathComponent("c\(index).json")
+            try Data(text.utf8).write(to: file)
+            let result = try runProcess(preflightBinary, ["serve", "--config", file.path, "--port", "0"])
+            #expect(result.status == 2, "\(text)")
+            #expect(result.output.contains(expected), "\(result.output)")
+        }
+    }
+
+    @Test func environmentOverridesTheFile() throws {
+        let result = try runProcess(
+            preflightBinary, ["serve"], environment: ["PREFLIGHT_PORT": "not-a-port", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 2)
+        #expect(result.output.contains("PREFLIGHT_PORT"))
+    }
+}

@@ -1,0 +1,192 @@
+import Dispatch
+import Glibc
+import PreflightCore
+import PreflightHTTP
+import Synchronization
+import Testing
+
+@Suite struct HTTPServerTests {
+    private func router(_ extra: (inout Router) -> Void = { _ in }) -> Router {
+        var router = Router()
+        router.add("GET", "/hello", sync: { _ in .json(200, #"{"hello":"world"}"#) })
+        router.add("POST", "/echo", sync: { request in HTTPResponse(status: 200, body: request.body) })
+        router.add("GET", "/query", sync: { request in .json(200, "\"\(request.query["name"] ?? "-")\"") })
+        extra(&router)
+        return router
+    }
+
+    @Test func routesByMethodAndPath() throws {
+        try withServer(router: router()) { server in
+            let hello = try httpRequest(port: server.port, "GET", "/hello")
+            #expect(hello.status == 200)
+            #expect(hello.text == #"{"hello":"world"}"#)
+            #expect(hello.headers["content-type"] == "application/json")
+
+            let missing = try httpRequest(port: server.port, "GET", "/nowhere")
+            #expect(missing.status == 404)
+            #expect(missing.errorCode == "not-found")
+
+            let wrongMethod = try httpRequest(port: server.port, "DELETE", "/hello")
+            #expect(wrongMethod.status == 405)
+            #expect(wrongMethod.errorCode == "method-not-allowed")
+            #expect(wrongMethod.headers["allow"] == "GET")
+
+            let echo = try httpRequest(port: server.port, "POST", "/echo", body: Array("ping".utf8))
+            #expect(echo.text == "ping")
+
+            let query = try httpRequest(port: server.port, "GET", "/query?name=a%20b")
+            #expect(query.text == "\"a b\"")
+        }
+    }
+
+    @Test func keepsConnectionsAliveAcrossRequestsAndErrors() throws {
+        try withServer(router: router()) { server in
+            let connection = try TestConnection(port: server.port)
+            connection.sendRequest("GET", "/nowhere")
+            #expect(try connection.readResponse().status == 404)
+            connection.sendRequest("GET", "/hello")
+            #expect(try connection.readResponse().status == 200)
+        }
+    }
+
+    @Test func rejectsLargeBodyFromContentLength() throws {
+        var configuration = HTTPServer.Configuration(port: 0, threads: 2)
+        configuration.maxBodyBytes = 1024
+        try withServer(configuration, router: router()) { server in
+            let connection = try TestConnection(port: server.port)
+            // Only the headers are sent: the answer must come from Content-Length alone.
+            connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n")
+            let response = try connection.readResponse()
+            #expect(response.status == 413)
+            #expect(response.errorCode == "body-too-large")
+
+            let atLimit = try httpRequest(port: server.port, "POST", "/echo", body: [UInt8](repeating: 65, count: 1024))
+            #expect(atLimit.status == 200)
+            #expect(atLimit.body.count == 1024)
+        }
+    }
+
+    @Test func rejectsLargeChunkedBody() throws {
+        var configuration = HTTPServer.Configuration(port: 0, threads: 2)
+        configuration.maxBodyBytes = 1024
+        try withServer(configuration, router: router()) { server in
+            let connection = try TestConnection(port: server.port)
+            connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            for _ in 0..<3 { connection.send("200\r\n" + String(repeating: "a", count: 512) + "\r\n") }
+            connection.send("0\r\n\r\n")
+            let response = try connection.readResponse()
+            #expect(response.status == 413)
+            #expect(response.errorCode == "body-too-large")
+
+            let small = try TestConnection(port: server.port)
+            small.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            small.send("200\r\n" + String(repeating: "b", count: 512) + "\r\n0\r\n\r\n")
+            let accepted = try small.readResponse()
+            #expect(accepted.status == 200)
+            #expect(accepted.body.count == 512)
+        }
+    }
+
+    @Test func closesEndlessChunkedBodyAndStaysHealthy() throws {
+        var configuration = HTTPServer.Configuration(port: 0, threads: 2)
+        configuration.maxBodyBytes = 1024
+        try withServer(configuration, router: router()) { server in
+            let connection = try TestConnection(port: server.port)
+            connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = "400\r\n" + String(repeating: "c", count: 1024) + "\r\n"
+            var sent = 0
+            while sent < 8 << 20, connection.send(chunk) { sent += 1024 }
+            #expect(sent < 8 << 20, "the server kept reading an endless body")
+            #expect(connection.isClosedByPeer())
+            #expect(try httpRequest(port: server.port, "GET", "/hello").status == 200)
+        }
+    }
+
+    @Test func echoesOrMakesRequestIDs() throws {
+        try withServer(router: router()) { server in
+            let echoed = try httpRequest(port: server.port, "GET", "/hello", headers: [("X-Request-Id", "abc-123")])
+            #expect(echoed.headers["x-request-id"] == "abc-123")
+
+            let made = try httpRequest(port: server.port, "GET", "/hello")
+            let first = try #require(made.headers["x-request-id"])
+            let again = try httpRequest(port: server.port, "GET", "/hello")
+            #expect(!first.isEmpty)
+            #expect(again.headers["x-request-id"] != first)
+
+            let unsafe = try httpRequest(port: server.port, "GET", "/hello", headers: [("X-Request-Id", "a b{}")])
+            #expect(unsafe.headers["x-request-id"] != "a b{}")
+            #expect(unsafe.headers["x-request-id"]?.isEmpty == false)
+        }
+    }
+
+    @Test func answersFromAnotherThreadWithoutHoldingAWorker() throws {
+        let gate = Gate()
+        let handlerThread = Mutex<UInt64>(0)
+        let answerThread = Mutex<UInt64>(0)
+        let routes = router { router in
+            router.add("GET", "/later") { _, responder in
+                handlerThread.withLock { $0 = UInt64(pthread_self()) }
+                DispatchQueue.global().async {
+                    _ = gate.wait()
+                    answerThread.withLock { $0 = UInt64(pthread_self()) }
+                    responder.respond(.json(200, #"{"later":true}"#))
+                }
+            }
+        }
+        // One worker thread: if the deferred request held it, /hello could not be answered.
+        try withServer(HTTPServer.Configuration(port: 0, threads: 1), router: routes) { server in
+            let pending = try TestConnection(port: server.port)
+            pending.sendRequest("GET", "/later")
+            let deadline = ContinuousClock.now + .seconds(5)
+            while server.inFlight == 0, ContinuousClock.now < deadline { usleep(1000) }
+            #expect(server.inFlight == 1)
+
+            let meanwhile = try httpRequest(port: server.port, "GET", "/hello")
+            #expect(meanwhile.status == 200)
+
+            gate.open()
+            let later = try pending.readResponse()
+            #expect(later.status == 200)
+            #expect(later.text == #"{"later":true}"#)
+            #expect(handlerThread.withLock { $0 } != answerThread.withLock { $0 })
+        }
+    }
+
+    @Test func shutdownAnswersSuspendedRequests() throws {
+        let gate = Gate()
+        let routes = router { router in
+            router.add("GET", "/never") { _, responder in
+                DispatchQueue.global().async {
+                    _ = gate.wait(seconds: 30)
+                    responder.respond(.json(200, "{}"))
+                }
+            }
+        }
+        let server = HTTPServer(configuration: HTTPServer.Configuration(port: 0, threads: 2), router: routes)
+        try server.start()
+        let pending = try TestConnection(port: server.port)
+        pending.sendRequest("GET", "/never")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while server.inFlight == 0, ContinuousClock.now < deadline { usleep(1000) }
+
+        server.shutdown(drainTimeout: .milliseconds(200))
+        let response = try pending.readResponse()
+        #expect(response.status == 503)
+        #expect(response.errorCode == "shutting-down")
+        #expect(server.inFlight == 0)
+        gate.open()
+    }
+
+    @Test func servesIPv6Loopback() throws {
+        try withServer(HTTPServer.Configuration(host: "::1", port: 0, threads: 1), router: router()) { server in
+            let connection = try TestConnection(port: server.port, host: "::1")
+            connection.sendRequest("GET", "/hello")
+            #expect(try connection.readResponse().status == 200)
+        }
+    }
+
+    @Test func refusesAHostThatIsNotAnAddress() {
+        let server = HTTPServer(configuration: HTTPServer.Configuration(host: "example.com", port: 0), router: Router())
+        #expect(throws: HTTPServerError.self) { try server.start() }
+    }
+}

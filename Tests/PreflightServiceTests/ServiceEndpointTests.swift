@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import Glibc
+import PreflightCore
+import PreflightHTTP
+import PreflightService
+import Testing
+
+@Suite struct ServiceEndpointTests {
+    @Test func healthAndReadiness() throws {
+        try withService { service in
+            let health = try httpRequest(port: service.port, "GET", "/healthz")
+            #expect(health.status == 200)
+            #expect(health.text == #"{"status":"ok"}"#)
+            let ready = try httpRequest(port: service.port, "GET", "/readyz")
+            #expect(ready.status == 200)
+            #expect(ready.text == #"{"status":"ready"}"#)
+        }
+    }
+
+    @Test func readinessTurnsToDrainingAndInFlightRequestsFinish() throws {
+        let service = PreflightService(configuration: testConfiguration(), accessLog: nil)
+        try service.start()
+        let port = service.port
+        // A keep-alive connection opened before shutdown can still ask; new ones are refused.
+        let probe = try TestConnection(port: port)
+        probe.sendRequest("GET", "/readyz")
+        #expect(try probe.readResponse().status == 200)
+
+        // A request in flight: headers and half of the body sent.
+        let body = Array(#"{"aps":{"alert":"hi","mutable-content":1},"image":"https://cdn.example.com/a.jpg"}"#.utf8)
+        let slow = try TestConnection(port: port)
+        slow.send("POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n")
+        slow.send(Array(body[0..<10]))
+        let probeDeadline = ContinuousClock.now + .seconds(5)
+        // The scrape itself is one request in flight; the slow one makes two.
+        while try httpRequest(port: port, "GET", "/metrics").text.contains("preflight_http_requests_in_flight 1\n"),
+            ContinuousClock.now < probeDeadline
+        {
+            usleep(1000)
+        }
+
+        let stopped = Gate()
+        DispatchQueue.global().async {
+            service.shutdown()
+            stopped.open()
+        }
+        usleep(100_000)
+        probe.sendRequest("GET", "/readyz")
+        let draining = try probe.readResponse()
+        #expect(draining.status == 503)
+        #expect(draining.text == #"{"status":"draining"}"#)
+        #expect(draining.headers["connection"] == "close")
+        #expect(throws: (any Error).self) { _ = try httpRequest(port: port, "GET", "/healthz") }
+
+        slow.send(Array(body[10...]))
+        let finished = try slow.readResponse()
+        #expect(finished.status == 200)
+        #expect(finished.json?["verdict"]?.string == "pass")
+        #expect(stopped.wait())
+    }
+
+    @Test func metricsCountRequestsByRouteAndStatus() throws {
+        try withService { service in
+            for _ in 0..<3 { _ = try httpRequest(port: service.port, "GET", "/healthz") }
+            _ = try httpRequest(port: service.port, "GET", "/missing")
+            let metrics = try httpRequest(port: service.port, "GET", "/metrics")
+            #expect(metrics.status == 200)
+            #expect(metrics.headers["content-type"] == "text/plain; version=0.0.4; charset=utf-8")
+            let text = metrics.text
+            #expect(text.contains(#"preflight_http_requests_total{route="/healthz",method="GET",status="200"} 3"#))
+            #expect(text.contains(#"preflight_http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
+            #expect(text.contains(#"preflight_http_request_duration_seconds_count{route="/healthz"} 3"#))
+            #expect(text.contains("preflight_http_requests_in_flight 1\n"))  // the scrape itself
+            #expect(text.contains("preflight_build_info{version=\"\(PreflightService.version)\"} 1"))
+        }
+    }
+
+    @Test func promtoolAcceptsTheMetrics() throws {
+        try withService { service in
+            _ = try httpRequest(port: service.port, "GET", "/healthz")
+            _ = try httpRequest(
+                port: service.port, "POST", "/v1/preflight", body: Array(#"{"aps":{}}"#.utf8))
+            let metrics = try httpRequest(port: service.port, "GET", "/metrics")
+            let result = try runProcess("/usr/bin/promtool", ["check", "metrics"], input: metrics.body)
+            #expect(result.status == 0, "promtool: \(result.output)")
+        }
+    }
+
+    @Test func bearerKeysGuardTheAPIButNotHealth() throws {
+        var configuration = testConfiguration()
+        configuration.auth.apiKeys = ["k-one", "k-two"]
+        try withService(configuration) { service in
+            let body = Array(#"{"aps":{"alert":"a","mutable-content":1},"image":"https://x.example/a.png"}"#.utf8)
+            let anonymous = try httpRequest(port: service.port, "POST", "/v1/preflight?fetch=false", body: body)
+            #expect(anonymous.status == 401)
+            #expect(anonymous.errorCode == "unauthorized")
+            let wrong = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?fetch=false", headers: [("Authorization", "Bearer k-on")],
+                body: body)
+            #expect(wrong.status == 401)
+            let basic = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?fetch=false", headers: [("Authorization", "Basic k-two")],
+                body: body)
+            #expect(basic.status == 401)
+            let right = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?fetch=false", headers: [("Authorization", "Bearer k-two")],
+                body: body)
+            #expect(right.status == 200)
+            #expect(try httpRequest(port: service.port, "GET", "/healthz").status == 200)
+            #expect(try httpRequest(port: service.port, "GET", "/metrics").status == 200)
+        }
+    }
+
+    @Test func writesOneAccessLogLinePerRequest() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        try withService(accessLog: AccessLog(descriptor: fds[1])) { service in
+            _ = try httpRequest(port: service.port, "GET", "/healthz", headers: [("X-Request-Id", "log-test-1")])
+            _ = try httpRequest(port: service.port, "GET", "/nope", headers: [("X-Request-Id", "log-test-2")])
+        }
+        close(fds[1])
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fds[0], &chunk, chunk.count)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try JSONParser.parse(Array(lines[0].utf8)).value
+        #expect(first["id"]?.string == "log-test-1")
+        #expect(first["method"]?.string == "GET")
+        #expect(first["path"]?.string == "/healthz")
+        #expect(first["status"]?.integer == 200)
+        #expect(first["bytes"]?.integer == 15)
+        #expect(first["duration_ms"]?.double != nil)
+        #expect(first["time"]?.string?.hasSuffix("Z") == true)
+        let second = try JSONParser.parse(Array(lines[1].utf8)).value
+        #expect(second["status"]?.integer == 404)
+    }
+}
+
+/// Runs a program to completion, feeding `input`; returns its exit status and output.
+func runProcess(_ path: String, _ arguments: [String], input: [UInt8] = [], environment: [String: String]? = nil)
+    throws -> (status: Int32, output: String)
+{
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+}

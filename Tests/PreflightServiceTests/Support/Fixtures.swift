@@ -1,0 +1,49 @@
+import Dispatch
+import PreflightCore
+import PreflightHTTP
+import PreflightService
+
+extension TestResponse {
+    /// The body read as JSON by Preflight's own parser.
+    var json: JSONValue? { try? JSONParser.parse(body).value }
+    /// `error.code` of a protocol error body.
+    var errorCode: String? { json?["error"]?["code"]?.string }
+}
+
+/// A configuration for in-process tests: an ephemeral port and two worker threads.
+func testConfiguration() -> PreflightConfiguration {
+    var configuration = PreflightConfiguration()
+    configuration.listen.port = 0
+    configuration.server.threads = 2
+    configuration.server.drainTimeoutSeconds = 5
+    return configuration
+}
+
+/// Runs `body` against a started service and stops it afterwards.
+func withService<T>(
+    _ configuration: PreflightConfiguration = testConfiguration(), accessLog: AccessLog? = nil,
+    _ body: (PreflightService) throws -> T
+) throws -> T {
+    let service = PreflightService(configuration: configuration, accessLog: accessLog)
+    try service.start()
+    defer { service.shutdown() }
+    return try body(service)
+}
+
+/// Runs `body` against a bare HTTP server with the given routes.
+func withServer<T>(
+    _ configuration: HTTPServer.Configuration = HTTPServer.Configuration(port: 0, threads: 2),
+    router: Router, _ body: (HTTPServer) throws -> T
+) throws -> T {
+    let server = HTTPServer(configuration: configuration, router: router)
+    try server.start()
+    defer { server.shutdown(drainTimeout: .seconds(2)) }
+    return try body(server)
+}
+
+/// A one-shot signal between threads, for handlers that must wait for the test.
+final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    func open() { semaphore.signal() }
+    func wait(seconds: Int = 10) -> Bool { semaphore.wait(timeout: .now() + .seconds(seconds)) == .success }
+}

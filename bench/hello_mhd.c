@@ -1,0 +1,43 @@
+/* The baseline: a bare libmicrohttpd hello-world with the same daemon flags as Preflight
+ * (internal polling thread + epoll + a thread pool of one thread per core, suspend/resume on).
+ * Build: cc -O2 -o hello_mhd hello_mhd.c -lmicrohttpd ; run: ./hello_mhd PORT */
+#include <microhttpd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char body[] = "{\"status\":\"ok\"}";
+
+static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
+                              const char *version, const char *upload_data, size_t *upload_data_size, void **state) {
+    (void)cls; (void)url; (void)method; (void)version; (void)upload_data;
+    if (*state == NULL) { *state = (void *)1; return MHD_YES; }
+    if (*upload_data_size != 0) { *upload_data_size = 0; return MHD_YES; }
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer(strlen(body), (void *)body, MHD_RESPMEM_PERSISTENT);
+    MHD_add_response_header(response, "Content-Type", "application/json");
+    enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
+    MHD_destroy_response(response);
+    return result;
+}
+
+int main(int argc, char **argv) {
+    unsigned short port = argc > 1 ? (unsigned short)atoi(argv[1]) : 8081;
+    unsigned int threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, port, NULL,
+        NULL, answer, NULL, MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+        MHD_OPTION_CONNECTION_LIMIT, 4096u, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_END);
+    if (daemon == NULL) { fprintf(stderr, "cannot start on port %u\n", port); return 1; }
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_BLOCK, &set, NULL);
+    int sig;
+    sigwait(&set, &sig);
+    MHD_stop_daemon(daemon);
+    return 0;
+}

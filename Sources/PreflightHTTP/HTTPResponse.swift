@@ -12,7 +12,12 @@ public struct HTTPResponse: Sendable {
 
     /// A JSON response from already encoded text.
     public static func json(_ status: Int, _ text: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
+        json(status, bytes: Array(text.utf8))
+    }
+
+    /// A JSON response from already encoded bytes.
+    public static func json(_ status: Int, bytes: [UInt8]) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: bytes)
     }
 
     /// The protocol error body of DESIGN.md: `{"error":{"code":"...","message":"..."}}`.

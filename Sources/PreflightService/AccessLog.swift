@@ -12,7 +12,7 @@ public struct AccessLog: Sendable {
 
     /// Writes the line for `record`; a single `write` keeps lines whole between threads.
     public func write(_ record: AccessRecord) {
-        var writer = JSONWriter()
+        var writer = JSONWriter(capacity: 256)
         writer.object { line in
             line.field("time", Self.timestamp(record.startedAt))
             line.field("id", record.requestID)
@@ -22,9 +22,9 @@ public struct AccessLog: Sendable {
             line.field("bytes", record.bytes)
             line.field("duration_ms", (record.duration * 1e6).rounded() / 1e3)
         }
-        var text = writer.text
-        text += "\n"
-        text.withUTF8 { bytes in
+        var line = writer.bytes
+        line.append(0x0A)
+        line.withUnsafeBytes { bytes in
             _ = Glibc.write(descriptor, bytes.baseAddress, bytes.count)
         }
     }

@@ -47,7 +47,7 @@ extension PreflightService {
             report.findings.append(notFetched(media, requested: fetchRequested))
         }
         metrics.record(verdict: report.verdict.rawValue, findingCodes: report.findings.map(\.code.rawValue))
-        return .json(report.verdict == .fail ? 422 : 200, report.json)
+        return .json(report.verdict == .fail ? 422 : 200, bytes: report.jsonBytes)
     }
 
     /// Says plainly that the media was not downloaded, and why.

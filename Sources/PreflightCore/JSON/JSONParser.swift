@@ -23,6 +23,13 @@ public struct JSONParser {
     private var index = 0
     private var depth = 0
     private var duplicates: [String] = []
+    /// Where the parser is, kept as parts and joined only when a duplicate is reported.
+    private var pathStack: [PathPart] = []
+
+    private enum PathPart {
+        case key(String)
+        case index(Int)
+    }
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -31,31 +38,36 @@ public struct JSONParser {
     /// Parses one JSON text that must fill `bytes` (whitespace around it allowed).
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> Result {
         var parser = JSONParser(bytes: bytes)
-        parser.skipWhitespace()
-        let value = try parser.parseValue(path: "")
-        parser.skipWhitespace()
-        if parser.index != bytes.count {
-            throw parser.failure("unexpected data after the JSON value")
+        do throws(Failure) {
+            parser.skipWhitespace()
+            let value = try parser.parseValue()
+            parser.skipWhitespace()
+            if parser.index != bytes.count {
+                throw parser.failure("unexpected data after the JSON value")
+            }
+            return Result(value: value, duplicateKeys: parser.duplicates)
+        } catch {
+            // Bytes that are not UTF-8 anywhere make the text invalid before any JSON rule.
+            if !error.invalidUTF8, String(validating: bytes, as: UTF8.self) == nil {
+                throw Failure(offset: firstInvalidUTF8(bytes), reason: "invalid UTF-8", invalidUTF8: true)
+            }
+            throw error
         }
-        return Result(value: value, duplicateKeys: parser.duplicates)
     }
 
     // MARK: - Values
 
-    private mutating func parseValue(path: String) throws(Failure) -> JSONValue {
+    private mutating func parseValue() throws(Failure) -> JSONValue {
         guard index < bytes.count else { throw failure("unexpected end of input") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(path: path)
-        case UInt8(ascii: "["): return try parseArray(path: path)
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectLiteral("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default:
-            if bytes[index] >= 0x80, !Self.isValidUTF8(at: index, in: bytes) {
-                throw failure("invalid UTF-8", utf8: true)
-            }
             throw failure("unexpected character")
         }
     }
@@ -65,11 +77,11 @@ public struct JSONParser {
         if depth > Self.maxDepth { throw failure("nesting deeper than \(Self.maxDepth) levels") }
     }
 
-    private mutating func parseObject(path: String) throws(Failure) -> JSONValue {
+    private mutating func parseObject() throws(Failure) -> JSONValue {
         try enter()
         index += 1
         var members: [JSONMember] = []
-        var seen = Set<String>()
+        var seen: Set<String>? = nil
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             index += 1
@@ -84,9 +96,10 @@ public struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after a key") }
             index += 1
             skipWhitespace()
-            let childPath = path.isEmpty ? key : path + "." + key
-            let value = try parseValue(path: childPath)
-            if !seen.insert(key).inserted { duplicates.append(childPath) }
+            pathStack.append(.key(key))
+            let value = try parseValue()
+            if isRepeated(key, in: members, seen: &seen) { duplicates.append(currentPath) }
+            pathStack.removeLast()
             members.append(JSONMember(key: key, value: value))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input in an object") }
@@ -102,7 +115,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(path: String) throws(Failure) -> JSONValue {
+    private mutating func parseArray() throws(Failure) -> JSONValue {
         try enter()
         index += 1
         var elements: [JSONValue] = []
@@ -114,7 +127,9 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(path: "\(path)[\(elements.count)]"))
+            pathStack.append(.index(elements.count))
+            elements.append(try parseValue())
+            pathStack.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input in an array") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -127,6 +142,25 @@ public struct JSONParser {
                 throw failure("expected ',' or ']' in an array")
             }
         }
+    }
+
+    /// Whether `key` is already in `members`: a scan for small objects, a set past 16 keys.
+    private func isRepeated(_ key: String, in members: [JSONMember], seen: inout Set<String>?) -> Bool {
+        if members.count < 16 { return members.contains { $0.key == key } }
+        if seen == nil { seen = Set(members.map(\.key)) }
+        return !seen!.insert(key).inserted
+    }
+
+    /// The dotted path of the value being read: `aps.alert.title`, `items[2].id`.
+    private var currentPath: String {
+        var path = ""
+        for part in pathStack {
+            switch part {
+            case .key(let key): path += path.isEmpty ? key : "." + key
+            case .index(let index): path += "[\(index)]"
+            }
+        }
+        return path
     }
 
     // MARK: - Scalars
@@ -255,9 +289,22 @@ public struct JSONParser {
         throw Failure(offset: start, reason: "invalid UTF-8 in a string", invalidUTF8: true)
     }
 
-    private static func isValidUTF8(at offset: Int, in bytes: [UInt8]) -> Bool {
-        let end = min(bytes.count, offset + 4)
-        return (offset + 1...end).contains { String(validating: bytes[offset..<$0], as: UTF8.self) != nil }
+    /// The offset of the first byte that breaks UTF-8 (for the message).
+    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+        var low = 0
+        var high = bytes.count
+        // The longest valid prefix, found by halving: a prefix is valid or cut mid-character.
+        while low < high {
+            let middle = (low + high + 1) / 2
+            var end = middle
+            while end > low, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            if String(validating: bytes[0..<end], as: UTF8.self) != nil, end > low {
+                low = end
+            } else {
+                high = middle - 1
+            }
+        }
+        return low
     }
 
     private func peek(_ byte: UInt8) -> Bool {

@@ -7,61 +7,66 @@
 /// writer.text  // {"status":"ok"}
 /// ```
 public struct JSONWriter: Sendable {
-    /// The JSON written so far.
-    public private(set) var text = ""
+    /// The JSON written so far, as UTF-8 bytes.
+    public private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
-    public init() {}
+    public init(capacity: Int = 512) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The JSON written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Writes an object whose members `body` adds with the `field` methods.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         needsComma = false
         body(&self)
-        text += "}"
+        bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes an array whose elements `body` adds.
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
         separate()
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         needsComma = false
         body(&self)
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes a key; the next value written is its value.
     public mutating func key(_ name: String) {
         separate()
-        Self.appendQuoted(name, to: &text)
-        text += ":"
+        Self.appendQuoted(name, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func value(_ string: String?) {
         separate()
-        if let string { Self.appendQuoted(string, to: &text) } else { text += "null" }
+        if let string { Self.appendQuoted(string, to: &bytes) } else { append("null") }
         needsComma = true
     }
 
     public mutating func value(_ number: Int) {
         separate()
-        text += String(number)
+        append(String(number))
         needsComma = true
     }
 
     public mutating func value(_ number: Double) {
         separate()
-        text += number.isFinite ? String(number) : "null"
+        append(number.isFinite ? String(number) : "null")
         needsComma = true
     }
 
     public mutating func value(_ flag: Bool) {
         separate()
-        text += flag ? "true" : "false"
+        append(flag ? "true" : "false")
         needsComma = true
     }
 
@@ -77,7 +82,7 @@ public struct JSONWriter: Sendable {
         case .string(let string): value(string)
         case .number(let number):
             separate()
-            text += number.text
+            append(number.text)
             needsComma = true
         case .bool(let flag): value(flag)
         case .null: value(nil as String?)
@@ -105,34 +110,39 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func separate() {
-        if needsComma { text += "," }
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func append(_ string: String) {
+        bytes.append(contentsOf: string.utf8)
     }
 
     /// Appends `string` as a JSON string literal, escaping what RFC 8259 requires.
-    public static func appendQuoted(_ string: String, to text: inout String) {
-        text += "\""
-        var plainStart = string.utf8.startIndex
-        var index = plainStart
-        let utf8 = string.utf8
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                text += String(string[plainStart..<index])
+    public static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var plainStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+                plainStart = index + 1
                 switch byte {
-                case UInt8(ascii: "\""): text += "\\\""
-                case UInt8(ascii: "\\"): text += "\\\\"
-                case 0x0A: text += "\\n"
-                case 0x0D: text += "\\r"
-                case 0x09: text += "\\t"
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
                 default:
-                    let hex = String(byte, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30])
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0x0F)])
                 }
-                plainStart = utf8.index(after: index)
             }
-            index = utf8.index(after: index)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
         }
-        text += String(string[plainStart..<utf8.endIndex])
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 }

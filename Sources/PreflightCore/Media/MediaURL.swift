@@ -18,70 +18,87 @@ public struct MediaURL: Sendable, Equatable {
 
     /// Parses `text`; the problem names what is wrong.
     public static func parse(_ text: String) throws(Problem) -> MediaURL {
-        guard !text.isEmpty else { throw Problem(reason: "the URL is empty") }
-        if let bad = text.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value >= 0x7F || $0 == "\\" }) {
-            let shown = bad.value <= 0x20 ? codePointName(bad.value) : String(bad)
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { throw Problem(reason: "the URL is empty") }
+        if let bad = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }) {
+            let shown =
+                bad <= 0x20 ? codePointName(UInt32(bad)) : bad >= 0x80 ? "a non-ASCII character" : "\\"
             throw Problem(reason: "the URL contains \(shown), which must be percent-encoded")
         }
-        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else {
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count >= colon + 3,
+            bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else {
             throw Problem(reason: "the URL is not absolute (no scheme://)")
         }
-        let scheme = text[..<colon].lowercased()
+        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         guard scheme == "http" || scheme == "https" else {
             throw Problem(reason: "the scheme \"\(scheme)\" is not http or https")
         }
-        let rest: Substring = text[text.index(colon, offsetBy: 3)...]
-        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        if authority.contains("@") {
+        let authorityStart = colon + 3
+        let isDelimiter = { (byte: UInt8) in
+            byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+        }
+        let authorityEnd = bytes[authorityStart...].firstIndex(where: isDelimiter) ?? bytes.count
+        let authority = bytes[authorityStart..<authorityEnd]
+        if authority.contains(UInt8(ascii: "@")) {
             throw Problem(reason: "the URL carries a user name or password, which downloads refuse")
         }
         let (host, port) = try splitHostPort(authority)
         guard !host.isEmpty else { throw Problem(reason: "the URL has no host") }
 
-        var pathAndMore = rest[authorityEnd...]
-        if let cut = pathAndMore.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-            pathAndMore = pathAndMore[..<cut]
-        }
-        let path = pathAndMore.isEmpty ? "/" : String(pathAndMore)
+        let pathEnd =
+            bytes[authorityEnd...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
+            ?? bytes.count
+        let pathBytes = bytes[authorityEnd..<pathEnd]
+        let path = pathBytes.isEmpty ? "/" : String(decoding: pathBytes, as: UTF8.self)
         return MediaURL(
             text: text, scheme: scheme, host: host.lowercased(), port: port, path: path,
-            pathExtension: extensionOf(path: path))
+            pathExtension: extensionOf(path: pathBytes))
     }
 
-    private static func splitHostPort(_ authority: Substring) throws(Problem) -> (String, Int?) {
+    private static func splitHostPort(_ authority: ArraySlice<UInt8>) throws(Problem) -> (String, Int?) {
         var host = authority
-        var portText: Substring?
-        if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw Problem(reason: "unclosed [ in the host") }
+        var portBytes: ArraySlice<UInt8> = []
+        if authority.first == UInt8(ascii: "[") {
+            guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else {
+                throw Problem(reason: "unclosed [ in the host")
+            }
             host = authority[authority.startIndex...close]
-            let after = authority[authority.index(after: close)...]
-            if after.hasPrefix(":") {
-                portText = after.dropFirst()
+            let after = authority[(close + 1)...]
+            if after.first == UInt8(ascii: ":") {
+                portBytes = after.dropFirst()
             } else if !after.isEmpty {
                 throw Problem(reason: "unexpected text after the IPv6 host")
             }
-        } else if let colon = authority.lastIndex(of: ":") {
+        } else if let colon = authority.lastIndex(of: UInt8(ascii: ":")) {
             host = authority[..<colon]
-            portText = authority[authority.index(after: colon)...]
+            portBytes = authority[(colon + 1)...]
         }
         var port: Int?
-        if let portText, !portText.isEmpty {
-            guard portText.allSatisfy(\.isASCIIDigit), let value = Int(portText), (1...65535).contains(value) else {
+        if !portBytes.isEmpty {
+            let portText = String(decoding: portBytes, as: UTF8.self)
+            guard portBytes.count <= 5, portBytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(portText),
+                (1...65535).contains(value)
+            else {
                 throw Problem(reason: "the port \"\(portText)\" is not a number 1...65535")
             }
             port = value
         }
-        return (String(host), port)
+        return (String(decoding: host, as: UTF8.self), port)
     }
 
-    private static func extensionOf(path: String) -> String? {
-        guard let lastSegment = path.split(separator: "/", omittingEmptySubsequences: true).last,
-            let dot = lastSegment.lastIndex(of: "."), dot != lastSegment.startIndex
-        else { return nil }
-        let ext = lastSegment[lastSegment.index(after: dot)...]
-        guard !ext.isEmpty, ext.count <= 8, ext.allSatisfy({ $0.isASCIILetterOrDigit }) else { return nil }
-        return ext.lowercased()
+    private static func extensionOf(path: ArraySlice<UInt8>) -> String? {
+        var end = path.endIndex
+        while end > path.startIndex, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let segmentStart = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
+        let segment = path[segmentStart..<end]
+        guard let dot = segment.lastIndex(of: UInt8(ascii: ".")), dot != segment.startIndex else { return nil }
+        let ext = segment[(dot + 1)...]
+        let isAlphanumeric = { (byte: UInt8) in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        }
+        guard !ext.isEmpty, ext.count <= 8, ext.allSatisfy(isAlphanumeric) else { return nil }
+        return String(decoding: ext, as: UTF8.self).lowercased()
     }
 }
 

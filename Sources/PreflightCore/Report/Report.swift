@@ -20,8 +20,11 @@ public struct Report: Sendable {
     public var verdict: Verdict { Verdict(findings: findings) }
 
     /// The report as DESIGN.md section 3 shows it.
-    public var json: String {
-        var writer = JSONWriter()
+    public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// The report's JSON as UTF-8 bytes.
+    public var jsonBytes: [UInt8] {
+        var writer = JSONWriter(capacity: 1024)
         writer.object { report in
             report.field("verdict", verdict.rawValue)
             report.key("findings")
@@ -45,6 +48,6 @@ public struct Report: Sendable {
                 summary.field("media_key", payload.mediaKey)
             }
         }
-        return writer.text
+        return writer.bytes
     }
 }

@@ -1,0 +1,79 @@
+import PreflightCore
+import Testing
+
+@Suite struct ConfigurationTests {
+    @Test func emptyFileKeepsEveryDefault() throws {
+        let config = try PreflightConfiguration.decode(Array("{}".utf8))
+        #expect(config == PreflightConfiguration())
+        #expect(config.listen.port == 8080)
+        #expect(config.payload.maxBytes == 4096)
+        #expect(config.payload.voipMaxBytes == 5120)
+        #expect(config.fetch.timeoutMs == 25000)
+        #expect(config.limits.nseMemoryBytes == 25_165_824)
+        #expect(config.payload.mediaKeys.first == "image")
+        #expect(config.payload.mediaKeys.count == 10)
+    }
+
+    @Test func readsEveryGroup() throws {
+        let text = """
+            {"listen": {"host": "::1", "port": 9000},
+             "server": {"threads": 3, "max_connections": 10, "per_ip_connections": 2, "connection_timeout_s": 5,
+                        "max_body_bytes": 1000, "connection_memory_bytes": 65536, "drain_timeout_s": 7},
+             "auth": {"api_keys": ["a", "b"]},
+             "payload": {"max_bytes": 100, "voip_max_bytes": 200, "allow_http_media": true, "media_keys": ["pic"]},
+             "fetch": {"enabled": false, "timeout_ms": 1, "connect_timeout_ms": 2, "slow_ms": 3, "max_redirects": 4,
+                       "max_concurrent": 5, "ca_file": "/tmp/ca.pem", "resolve": ["h:443:127.0.0.1"]},
+             "egress": {"allow_cidrs": ["127.0.0.0/8"], "deny_cidrs": ["8.8.8.0/24"], "allowed_ports": [443]},
+             "limits": {"image_bytes": 1, "audio_bytes": 2, "video_bytes": 3, "nse_memory_bytes": 4},
+             "cache": {"ttl_s": 6, "max_entries": 7}}
+            """
+        let config = try PreflightConfiguration.decode(Array(text.utf8))
+        #expect(config.listen.host == "::1")
+        #expect(config.listen.port == 9000)
+        #expect(config.server.threads == 3)
+        #expect(config.server.drainTimeoutSeconds == 7)
+        #expect(config.server.connectionMemoryBytes == 65536)
+        #expect(config.auth.apiKeys == ["a", "b"])
+        #expect(config.payload.allowHTTPMedia)
+        #expect(config.payload.mediaKeys == ["pic"])
+        #expect(config.fetch.caFile == "/tmp/ca.pem")
+        #expect(config.fetch.resolve == ["h:443:127.0.0.1"])
+        #expect(config.egress.allowedPorts == [443])
+        #expect(config.limits.videoBytes == 3)
+        #expect(config.cache.maxEntries == 7)
+    }
+
+    @Test(arguments: [
+        (#"{"lisen": {}}"#, "lisen: unknown key"),
+        (#"{"fetch": {"timeout": 5}}"#, "fetch.timeout: unknown key"),
+        (#"{"server": {"threads": "2"}}"#, "server.threads: expected an integer, got a string"),
+        (#"{"server": {"threads": 1.5}}"#, "server.threads: expected an integer, got a number"),
+        (#"{"payload": {"allow_http_media": 1}}"#, "payload.allow_http_media: expected true or false, got an integer"),
+        (#"{"auth": {"api_keys": "k"}}"#, "auth.api_keys: expected an array of strings, got a string"),
+        (#"{"auth": {"api_keys": [1]}}"#, "auth.api_keys: expected an array of strings, got an array"),
+        (#"{"egress": {"allowed_ports": [0]}}"#, "egress.allowed_ports: 0 is out of range 1...65535"),
+        (#"{"fetch": {"ca_file": 3}}"#, "fetch.ca_file: expected a string or null, got an integer"),
+        (#"{"limits": []}"#, "limits: expected an object, got an array"),
+        (#"[]"#, "configuration must be a JSON object"),
+        (#"{"a":"#, "configuration is not valid JSON"),
+    ])
+    func namesTheOffendingKey(text: String, message: String) {
+        do {
+            _ = try PreflightConfiguration.decode(Array(text.utf8))
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
+    @Test func environmentOverridesTheFile() throws {
+        var config = try PreflightConfiguration.decode(Array(#"{"listen": {"port": 1}}"#.utf8))
+        try config.applyEnvironment([
+            "PREFLIGHT_HOST": "0.0.0.0", "PREFLIGHT_PORT": "9090", "PREFLIGHT_API_KEYS": " one, two ,,",
+        ])
+        #expect(config.listen.host == "0.0.0.0")
+        #expect(config.listen.port == 9090)
+        #expect(config.auth.apiKeys == ["one", "two"])
+        #expect(throws: ConfigurationError.self) { try config.applyEnvironment(["PREFLIGHT_PORT": "http"]) }
+    }
+}

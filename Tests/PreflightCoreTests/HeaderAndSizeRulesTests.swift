@@ -1,0 +1,79 @@
+import PreflightCore
+import Testing
+
+@Suite struct HeaderAndSizeRulesTests {
+    @Test(arguments: [
+        (APNsHeaders(pushType: "alert"), [String]()),
+        (APNsHeaders(), ["headers.push-type.missing"]),
+        (APNsHeaders(pushType: "Alert"), ["headers.push-type.invalid"]),
+        (APNsHeaders(pushType: "rich"), ["headers.push-type.invalid"]),
+        (APNsHeaders(pushType: "background"), ["headers.push-type.not-alert"]),
+        (APNsHeaders(pushType: "voip"), ["headers.push-type.not-alert"]),
+        (APNsHeaders(pushType: "liveactivity"), ["headers.push-type.not-alert"]),
+        (APNsHeaders(pushType: "alert", priority: "10"), []),
+        (APNsHeaders(pushType: "alert", priority: "5"), []),
+        (APNsHeaders(pushType: "alert", priority: "1"), []),
+        (APNsHeaders(pushType: "alert", priority: "high"), ["headers.priority.invalid"]),
+        (APNsHeaders(pushType: "alert", priority: "0"), ["headers.priority.invalid"]),
+        (APNsHeaders(pushType: "alert", collapseID: String(repeating: "c", count: 64)), []),
+        (
+            APNsHeaders(pushType: "alert", collapseID: String(repeating: "c", count: 65)),
+            ["headers.collapse-id.too-long"]
+        ),
+        (
+            APNsHeaders(pushType: "alert", collapseID: String(repeating: "é", count: 33)),
+            ["headers.collapse-id.too-long"]
+        ),
+        (APNsHeaders(pushType: "alert", expiration: "0"), []),
+        (APNsHeaders(pushType: "alert", expiration: "1735689600"), []),
+        (APNsHeaders(pushType: "alert", expiration: "-1"), ["headers.expiration.invalid"]),
+        (APNsHeaders(pushType: "alert", expiration: "soon"), ["headers.expiration.invalid"]),
+        (APNsHeaders(pushType: "alert", expiration: ""), ["headers.expiration.invalid"]),
+        (APNsHeaders(pushType: "alert", topic: "com.example.app"), []),
+        (APNsHeaders(pushType: "alert", topic: ""), ["headers.topic.empty"]),
+    ])
+    func headers(headers: APNsHeaders, expected: [String]) {
+        #expect(codes(payload(), headers: headers) == expected)
+    }
+
+    /// A valid payload padded to exactly `size` bytes with a top-level custom key.
+    func padded(to size: Int) -> [UInt8] {
+        let prefix = #"{"aps":{"alert":"hi","mutable-content":1},"image":"https://cdn.example.com/a.jpg","pad":""#
+        let suffix = #""}"#
+        let padding = String(repeating: "x", count: size - prefix.utf8.count - suffix.utf8.count)
+        return Array((prefix + padding + suffix).utf8)
+    }
+
+    @Test func alertLimitIs4096Bytes() {
+        #expect(padded(to: 4096).count == 4096)
+        #expect(codes(padded(to: 4096)) == [])
+        #expect(codes(padded(to: 4097)) == ["payload.too-large"])
+    }
+
+    @Test func voipLimitIs5120Bytes() {
+        let voip = APNsHeaders(pushType: "voip")
+        #expect(codes(padded(to: 5120), headers: voip) == ["headers.push-type.not-alert"])
+        #expect(codes(padded(to: 5121), headers: voip) == ["headers.push-type.not-alert", "payload.too-large"])
+        #expect(codes(padded(to: 4097), headers: voip) == ["headers.push-type.not-alert"])
+    }
+
+    @Test func sizeIsJudgedOnTheBytesAsSent() {
+        // Whitespace and escapes count: the same JSON value pretty-printed can pass the limit.
+        let spaced = Array(payload().utf8) + [UInt8](repeating: 0x20, count: 4096 - payload().utf8.count + 1)
+        #expect(codes(spaced) == ["payload.too-large"])
+        let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: spaced, headers: APNsHeaders(pushType: "alert"))
+        #expect(inspection.summary.bytes == 4097)
+        #expect(inspection.summary.limit == 4096)
+    }
+
+    @Test func configuredLimitsApply() {
+        var configuration = PreflightConfiguration()
+        configuration.payload.maxBytes = 100
+        let findings = PayloadInspector(configuration: configuration).inspect(
+            body: Array(payload(rest: #","x":"\#(String(repeating: "y", count: 40))""#).utf8),
+            headers: APNsHeaders(pushType: "alert")
+        ).findings
+        #expect(findings.map(\.code) == [.payloadTooLarge])
+    }
+}

@@ -1,0 +1,94 @@
+import PreflightCore
+import Testing
+
+@Suite struct JSONParserTests {
+    @Test func keepsNumbersAsWritten() throws {
+        let value = try JSONParser.parse(Array(#"{"a":1,"b":true,"c":"1","d":1.5,"e":1.0,"f":-0,"g":1e2}"#.utf8)).value
+        #expect(value["a"] == .number(JSONNumber(text: "1")))
+        #expect(value["a"]?.integer == 1)
+        #expect(value["b"] == .bool(true))
+        #expect(value["c"] == .string("1"))
+        #expect(value["d"]?.integer == nil)
+        #expect(value["d"]?.double == 1.5)
+        #expect(value["e"]?.integer == nil)
+        #expect(value["f"]?.integer == 0)
+        #expect(value["g"]?.double == 100)
+    }
+
+    @Test func reportsDuplicateKeysWithTheirPath() throws {
+        let result = try JSONParser.parse(
+            Array(#"{"aps":{"alert":"a","alert":"b","list":[{"x":1,"x":2}]},"k":1,"k":2}"#.utf8))
+        #expect(result.duplicateKeys == ["aps.alert", "aps.list[0].x", "k"])
+        #expect(result.value["aps"]?["alert"]?.string == "b")
+    }
+
+    @Test func findsDuplicatesInLargeObjects() throws {
+        var text = "{"
+        for index in 0..<40 { text += "\"k\(index)\":\(index)," }
+        text += "\"k7\":0}"
+        #expect(try JSONParser.parse(Array(text.utf8)).duplicateKeys == ["k7"])
+    }
+
+    @Test func decodesEscapes() throws {
+        let value = try JSONParser.parse(Array(#"["a\"b\\c\/d\n\u00e9\ud83d\ude00"]"#.utf8)).value
+        #expect(value == .array([.string("a\"b\\c/d\né😀")]))
+    }
+
+    @Test(arguments: [
+        ("", "unexpected end of input"),
+        ("{", "expected a string key"),
+        ("[", "unexpected end of input"),
+        ("{\"a\":1,}", "expected a string key"),
+        ("[1,]", "unexpected character"),
+        ("{\"a\" 1}", "expected ':' after a key"),
+        ("01", "leading zero in a number"),
+        ("1.", "invalid fraction"),
+        ("\"abc", "unterminated string"),
+        ("\"a\u{01}\"", "control character in a string"),
+        ("\"\\x\"", "invalid escape"),
+        ("\"\\ud800\"", "lone surrogate in \\u escape"),
+        ("{} x", "unexpected data after the JSON value"),
+        ("tru", "unexpected end of input"),
+        ("nul!", "unexpected character"),
+    ])
+    func rejectsInvalidJSON(text: String, reason: String) {
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
+        do {
+            _ = try JSONParser.parse(Array(text.utf8))
+        } catch {
+            #expect(error.reason == reason)
+            #expect(!error.invalidUTF8)
+        }
+    }
+
+    @Test func rejectsInvalidUTF8() {
+        for bytes: [UInt8] in [[0x22, 0xFF, 0x22], [0x22, 0xC3, 0x22], [0x7B, 0xE9, 0x7D]] {
+            do {
+                _ = try JSONParser.parse(bytes)
+                Issue.record("accepted \(bytes)")
+            } catch {
+                #expect(error.invalidUTF8, "\(bytes): \(error.reason)")
+            }
+        }
+    }
+
+    @Test func refusesDeepNesting() {
+        let deep = Array(String(repeating: "[", count: 65).utf8) + Array(String(repeating: "]", count: 65).utf8)
+        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }
+        let fine = Array(String(repeating: "[", count: 64).utf8) + Array(String(repeating: "]", count: 64).utf8)
+        #expect(throws: Never.self) { try JSONParser.parse(fine) }
+    }
+
+    @Test func writerEscapesAndRoundTrips() throws {
+        var writer = JSONWriter()
+        writer.object { object in
+            object.field("text", "quote \" backslash \\ newline \n tab \t bell \u{07} é")
+            object.field("n", 3)
+            object.field("missing", nil as String?)
+        }
+        #expect(
+            writer.text == #"{"text":"quote \" backslash \\ newline \n tab \t bell \u0007 é","n":3,"missing":null}"#)
+        let back = try JSONParser.parse(writer.bytes).value
+        #expect(back["text"]?.string == "quote \" backslash \\ newline \n tab \t bell \u{07} é")
+    }
+}

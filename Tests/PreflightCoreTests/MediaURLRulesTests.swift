@@ -1,0 +1,138 @@
+import PreflightCore
+import Testing
+
+@Suite struct MediaURLRulesTests {
+    /// Real senders' shapes: where the URL sits and what else is around it.
+    @Test(arguments: [
+        (#"{"aps":{"alert":"a","mutable-content":1},"image":"https://c.example/p.jpg"}"#, "image"),
+        (
+            #"{"aps":{"alert":{"title":"t","body":"b"},"mutable-content":1},"attachment-url":"https://c.example/p.png"}"#,
+            "attachment-url"
+        ),
+        (
+            #"{"aps":{"alert":"a","mutable-content":1},"fcm_options":{"image":"https://c.example/p.gif"}}"#,
+            "fcm_options.image"
+        ),
+        (#"{"aps":{"alert":"a","mutable-content":1},"media-url":"https://c.example/s.mp3"}"#, "media-url"),
+        (#"{"aps":{"alert":"a","mutable-content":1},"ct_mediaUrl":"https://c.example/v.mp4"}"#, "ct_mediaUrl"),
+        (#"{"aps":{"alert":"a","mutable-content":1},"att":{"id":"https://c.example/v.mp4","type":"mp4"}}"#, "att.id"),
+    ])
+    func findsTheURLUnderSendersKeys(text: String, key: String) {
+        let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: Array(text.utf8), headers: APNsHeaders(pushType: "alert"))
+        #expect(inspection.findings.map(\.code.rawValue) == [])
+        #expect(inspection.summary.mediaKey == key)
+        #expect(inspection.media?.key == key)
+    }
+
+    @Test func apsImageURLWithCustomKeysInsideAps() {
+        let text = #"{"aps":{"alert":"a","mutable-content":1,"image-url":"https://c.example/p.jpg","campaign":"x"}}"#
+        let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: Array(text.utf8), headers: APNsHeaders(pushType: "alert"))
+        #expect(inspection.summary.mediaKey == "aps.image-url")
+        #expect(inspection.findings.map(\.code.rawValue) == ["aps.key.unknown", "aps.key.unknown"])
+        #expect(inspection.findings.map(\.path) == ["aps.image-url", "aps.campaign"])
+    }
+
+    @Test func keysAreSearchedInConfiguredOrder() {
+        let text =
+            #"{"aps":{"alert":"a","mutable-content":1},"media_url":"https://c.example/2.jpg","image":"https://c.example/1.jpg"}"#
+        var configuration = PreflightConfiguration()
+        #expect(
+            PayloadInspector(configuration: configuration).inspect(body: Array(text.utf8), headers: APNsHeaders())
+                .summary.mediaKey == "image")
+        configuration.payload.mediaKeys = ["media_url", "image"]
+        #expect(
+            PayloadInspector(configuration: configuration).inspect(body: Array(text.utf8), headers: APNsHeaders())
+                .summary.mediaURL == "https://c.example/2.jpg")
+    }
+
+    func urlCodes(_ url: String, allowHTTP: Bool = false) -> [String] {
+        var configuration = PreflightConfiguration()
+        configuration.payload.allowHTTPMedia = allowHTTP
+        let text = #"{"aps":{"alert":"a","mutable-content":1},"image":\#(url)}"#
+        return PayloadInspector(configuration: configuration).inspect(
+            body: Array(text.utf8), headers: APNsHeaders(pushType: "alert")
+        ).findings.map(\.code.rawValue)
+    }
+
+    @Test(arguments: [
+        (#""https://cdn.example.com/a.jpg""#, [String]()),
+        (#""HTTPS://cdn.example.com/a.JPG?w=300#x""#, []),
+        (#""https://cdn.example.com:8443/dir/a.m4a""#, []),
+        (#""https://[2001:db8::1]/a.png""#, []),
+        (#""http://cdn.example.com/a.jpg""#, ["media.url.insecure"]),
+        (#""https://cdn.example.com/image""#, ["media.url.no-extension"]),
+        (#""https://cdn.example.com/""#, ["media.url.no-extension"]),
+        (#""https://cdn.example.com""#, ["media.url.no-extension"]),
+        (#""https://cdn.example.com/v1.2/image?format=jpg""#, ["media.url.no-extension"]),
+        (#""https://cdn.example.com/a.webp""#, ["media.url.extension-unsupported"]),
+        (#""https://cdn.example.com/a.heic""#, ["media.url.extension-unsupported"]),
+        (#""https://cdn.example.com/a.mov""#, ["media.url.extension-unsupported"]),
+        (#""https://cdn.example.com/a.xyz""#, ["media.url.extension-unsupported"]),
+        (#""/relative/a.jpg""#, ["media.url.invalid"]),
+        (#""cdn.example.com/a.jpg""#, ["media.url.invalid"]),
+        (#""ftp://cdn.example.com/a.jpg""#, ["media.url.invalid"]),
+        (#""https:///a.jpg""#, ["media.url.invalid"]),
+        (#""https://user:pw@cdn.example.com/a.jpg""#, ["media.url.invalid"]),
+        (#""https://cdn.example.com/a b.jpg""#, ["media.url.invalid"]),
+        (#""https://cdn.example.com:99999/a.jpg""#, ["media.url.invalid"]),
+        (#""""#, ["media.url.invalid"]),
+        ("42", ["media.url.invalid"]),
+        (#"{"url":"https://c.example/a.jpg"}"#, ["media.url.invalid"]),
+        (#"["https://c.example/a.jpg"]"#, ["media.url.invalid"]),
+    ])
+    func judgesTheURL(url: String, expected: [String]) {
+        #expect(urlCodes(url) == expected)
+    }
+
+    @Test func httpIsAllowedWhenConfigured() {
+        #expect(urlCodes(#""http://cdn.example.com/a.jpg""#, allowHTTP: true) == [])
+    }
+
+    @Test func missingURLIsAnError() {
+        #expect(codes(#"{"aps":{"alert":"a","mutable-content":1}}"#) == ["media.url.missing"])
+        #expect(codes(#"{"aps":{"alert":"a","mutable-content":1},"image":null}"#) == ["media.url.missing"])
+    }
+
+    @Test func parsesURLParts() throws {
+        let url = try MediaURL.parse("https://CDN.Example.com:8443/a/b/Photo.JPEG?x=1")
+        #expect(url.scheme == "https")
+        #expect(url.host == "cdn.example.com")
+        #expect(url.port == 8443)
+        #expect(url.path == "/a/b/Photo.JPEG")
+        #expect(url.pathExtension == "jpeg")
+        #expect(MediaFormat.forExtension("JPEG") == .jpeg)
+        #expect(MediaFormat.forExtension("m4a")?.kind == .audio)
+        #expect(MediaFormat.forExtension("mp4")?.uti == "public.mpeg-4")
+        #expect(MediaFormat.forExtension("webp")?.isSupported == false)
+    }
+
+    @Test func verdictFollowsTheWorstSeverity() {
+        let info = Finding(.pushTypeMissing, path: nil, message: "", fix: "")
+        let warning = Finding(.mediaURLNoExtension, path: nil, message: "", fix: "")
+        let error = Finding(.mediaURLInsecure, path: nil, message: "", fix: "")
+        #expect(Verdict(findings: []) == .pass)
+        #expect(Verdict(findings: [info]) == .pass)
+        #expect(Verdict(findings: [info, warning]) == .warn)
+        #expect(Verdict(findings: [warning, error, info]) == .fail)
+    }
+
+    @Test func everyFindingHasAMessageAndAFix() {
+        let samples = [
+            "", "[]", #"{"image":1}"#, #"{"aps":1}"#, payload(aps: #""badge":-1,"x":1"#),
+            payload(aps: #""alert":"","mutable-content":"1""#),
+        ]
+        for sample in samples {
+            let findings = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+                body: Array(sample.utf8), headers: APNsHeaders(pushType: "mdm", priority: "7")
+            ).findings
+            #expect(!findings.isEmpty)
+            for finding in findings {
+                #expect(!finding.message.isEmpty, "\(finding.code)")
+                #expect(!finding.fix.isEmpty, "\(finding.code)")
+                #expect(FindingCatalog.entries.contains { $0.code == finding.code && $0.severity == finding.severity })
+            }
+        }
+    }
+}

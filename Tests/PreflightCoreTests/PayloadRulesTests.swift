@@ -1,0 +1,160 @@
+import PreflightCore
+import Testing
+
+/// The codes the engine reports for a payload sent with `apns-push-type: alert`.
+func codes(_ payload: String, headers: APNsHeaders = APNsHeaders(pushType: "alert")) -> [String] {
+    codes(Array(payload.utf8), headers: headers)
+}
+
+func codes(_ bytes: [UInt8], headers: APNsHeaders = APNsHeaders(pushType: "alert")) -> [String] {
+    PayloadInspector(configuration: PreflightConfiguration()).inspect(body: bytes, headers: headers).findings.map(
+        \.code.rawValue)
+}
+
+/// A payload that passes every rule, with `aps` members spliced in.
+func payload(aps: String = #""alert":{"title":"T","body":"B"},"mutable-content":1"#, rest: String = "") -> String {
+    #"{"aps":{\#(aps)},"image":"https://cdn.example.com/a.jpg"\#(rest)}"#
+}
+
+@Suite struct PayloadRulesTests {
+    @Test func aValidRichPushHasNoFindings() {
+        #expect(codes(payload()) == [])
+        let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: Array(payload().utf8), headers: APNsHeaders(pushType: "alert"))
+        #expect(inspection.report.verdict == .pass)
+        #expect(inspection.media?.key == "image")
+        #expect(inspection.media?.url.host == "cdn.example.com")
+        #expect(inspection.summary.mediaURL == "https://cdn.example.com/a.jpg")
+    }
+
+    @Test(arguments: [
+        ("", ["payload.invalid-json"]),
+        ("{", ["payload.invalid-json"]),
+        ("{'aps': {}}", ["payload.invalid-json"]),
+        ("[]", ["payload.not-object"]),
+        ("\"aps\"", ["payload.not-object"]),
+        ("null", ["payload.not-object"]),
+        (#"{"image":"https://a.example/x.jpg"}"#, ["aps.missing"]),
+        (#"{"aps":"alert","image":"https://a.example/x.jpg"}"#, ["aps.not-object"]),
+        (#"{"aps":[],"image":"https://a.example/x.jpg"}"#, ["aps.not-object"]),
+    ])
+    func payloadShape(text: String, expected: [String]) {
+        #expect(codes(text) == expected)
+    }
+
+    @Test func invalidUTF8IsInvalidJSON() {
+        let bytes = Array(#"{"aps":{"alert":""#.utf8) + [0xFF, 0xFE] + Array(#""}}"#.utf8)
+        #expect(codes(bytes) == ["payload.invalid-json"])
+        let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: bytes, headers: APNsHeaders(pushType: "alert"))
+        #expect(inspection.findings[0].message.contains("not valid UTF-8"))
+    }
+
+    @Test func duplicateKeysInAnyObject() {
+        #expect(codes(payload(aps: #""alert":"a","alert":"b","mutable-content":1"#)) == ["payload.duplicate-key"])
+        let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: Array(payload(rest: #","meta":{"id":1,"id":2}"#).utf8), headers: APNsHeaders(pushType: "alert"))
+        #expect(inspection.findings.map(\.code) == [.payloadDuplicateKey])
+        #expect(inspection.findings.first?.path == "meta.id")
+        #expect(inspection.findings.first?.severity == .warning)
+    }
+
+    @Test(arguments: [
+        (#""alert":"hi""#, ["aps.mutable-content.missing"]),
+        (#""alert":"hi","mutable-content":"1""#, ["aps.mutable-content.invalid"]),
+        (#""alert":"hi","mutable-content":true"#, ["aps.mutable-content.invalid"]),
+        (#""alert":"hi","mutable-content":0"#, ["aps.mutable-content.invalid"]),
+        (#""alert":"hi","mutable-content":2"#, ["aps.mutable-content.invalid"]),
+        (#""alert":"hi","mutable-content":1.5"#, ["aps.mutable-content.invalid"]),
+        (#""alert":"hi","mutable-content":1.0"#, ["aps.mutable-content.invalid"]),
+        (#""alert":"hi","mutable-content":null"#, ["aps.mutable-content.invalid"]),
+        (#""alert":"hi","mutable-content":1"#, []),
+    ])
+    func mutableContent(aps: String, expected: [String]) {
+        #expect(codes(payload(aps: aps)) == expected)
+    }
+
+    @Test(arguments: [
+        (#""mutable-content":1"#, ["aps.alert.missing"]),
+        (#""mutable-content":1,"content-available":1"#, ["aps.alert.missing"]),
+        (#""mutable-content":1,"alert":"""#, ["aps.alert.empty"]),
+        (#""mutable-content":1,"alert":"   ""#, ["aps.alert.empty"]),
+        (#""mutable-content":1,"alert":{}"#, ["aps.alert.empty"]),
+        (#""mutable-content":1,"alert":{"title":"","body":""}"#, ["aps.alert.empty"]),
+        (#""mutable-content":1,"alert":{"launch-image":"a.png"}"#, ["aps.alert.empty"]),
+        (#""mutable-content":1,"alert":{"title":"T"}"#, []),
+        (#""mutable-content":1,"alert":{"subtitle":"S"}"#, []),
+        (#""mutable-content":1,"alert":{"body":"B"}"#, []),
+        (#""mutable-content":1,"alert":{"loc-key":"MSG","loc-args":["a"]}"#, []),
+        (#""mutable-content":1,"alert":{"title-loc-key":"T"}"#, []),
+        (#""mutable-content":1,"alert":"Hello""#, []),
+        (#""mutable-content":1,"alert":7"#, ["aps.key.invalid-type"]),
+    ])
+    func alert(aps: String, expected: [String]) {
+        #expect(codes(payload(aps: aps)) == expected)
+    }
+
+    static let base = #""alert":"hi","mutable-content":1,"#
+
+    @Test(arguments: [
+        (#""badge":3"#, []),
+        (#""badge":0"#, []),
+        (#""badge":-1"#, ["aps.key.invalid-type"]),
+        (#""badge":"3""#, ["aps.key.invalid-type"]),
+        (#""badge":1.5"#, ["aps.key.invalid-type"]),
+        (#""sound":"default""#, []),
+        (#""sound":{"critical":1,"name":"default","volume":0.5}"#, []),
+        (#""sound":{"critical":2,"name":"default"}"#, ["aps.key.invalid-type"]),
+        (#""sound":{"name":"default","volume":1.5}"#, ["aps.key.invalid-type"]),
+        (#""sound":{"critical":1}"#, ["aps.key.invalid-type"]),
+        (#""sound":{"name":"a","loud":true}"#, ["aps.key.unknown"]),
+        (#""sound":1"#, ["aps.key.invalid-type"]),
+        (#""thread-id":"t""#, []),
+        (#""thread-id":5"#, ["aps.key.invalid-type"]),
+        (#""category":"C""#, []),
+        (#""category":["C"]"#, ["aps.key.invalid-type"]),
+        (#""content-available":1"#, []),
+        (#""content-available":true"#, ["aps.key.invalid-type"]),
+        (#""interruption-level":"time-sensitive""#, []),
+        (#""interruption-level":"urgent""#, ["aps.key.invalid-type"]),
+        (#""relevance-score":0.75"#, []),
+        (#""relevance-score":2"#, ["aps.key.invalid-type"]),
+        (#""target-content-id":"x""#, []),
+        (#""filter-criteria":"work""#, []),
+        (#""stale-date":1700000000"#, []),
+        (#""stale-date":"tomorrow""#, ["aps.key.invalid-type"]),
+        (#""timestamp":1700000000"#, []),
+        (#""dismissal-date":-5"#, ["aps.key.invalid-type"]),
+        (#""content-state":{"score":1}"#, []),
+        (#""content-state":"x""#, ["aps.key.invalid-type"]),
+        (#""event":"update""#, []),
+        (#""event":"pause""#, ["aps.key.invalid-type"]),
+        (#""image-url":"https://a.example/b.jpg""#, ["aps.key.unknown"]),
+        (#""custom":{"a":1}"#, ["aps.key.unknown"]),
+    ])
+    func apsKeyTypes(member: String, expected: [String]) {
+        #expect(codes(payload(aps: Self.base + member)) == expected)
+    }
+
+    @Test(arguments: [
+        (#""alert":{"title":"T","title-loc-args":"x"}"#, ["aps.key.invalid-type"]),
+        (#""alert":{"title":"T","subtitle":3}"#, ["aps.key.invalid-type"]),
+        (#""alert":{"title":"T","loc-key":null}"#, []),
+        (#""alert":{"title":"T","summary-arg-count":2}"#, []),
+        (#""alert":{"title":"T","color":"red"}"#, ["aps.key.unknown"]),
+    ])
+    func alertKeyTypes(member: String, expected: [String]) {
+        #expect(codes(payload(aps: #""mutable-content":1,"# + member)) == expected)
+    }
+
+    @Test func unknownApsKeyAdvisesMovingIt() throws {
+        let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: Array(payload(aps: Self.base + #""campaign":"x""#).utf8), headers: APNsHeaders(pushType: "alert"))
+        let finding = try #require(inspection.findings.first)
+        #expect(finding.code == .apsKeyUnknown)
+        #expect(finding.severity == .warning)
+        #expect(finding.path == "aps.campaign")
+        #expect(finding.fix.contains("top level"))
+        #expect(inspection.report.verdict == .warn)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import PreflightCore
+import Testing
+
+@Suite struct CheckCommandTests {
+    static let valid = #"{"aps":{"alert":"hi","mutable-content":1},"image":"https://cdn.example.com/a.jpg"}"#
+    static let failing = #"{"aps":{"alert":"hi"},"image":"https://cdn.example.com/a.jpg"}"#
+
+    func check(_ arguments: [String], stdin: String) throws -> (status: Int32, output: String) {
+        try runProcess(preflightBinary, ["check"] + arguments, input: Array(stdin.utf8))
+    }
+
+    @Test func passExitsZeroWithATextSummary() throws {
+        let result = try check(["--no-fetch", "--header", "apns-push-type: alert", "-"], stdin: Self.valid)
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("PASS  ") == true)
+        #expect(lines.contains { $0.contains("info    media.not-fetched at image:") })
+        #expect(!result.output.contains("\u{1B}["), "no colour when stdout is not a terminal")
+    }
+
+    @Test func failExitsOneAndNamesCodePathAndFix() throws {
+        let result = try check(["--no-fetch", "--header", "apns-push-type:alert", "-"], stdin: Self.failing)
+        #expect(result.status == 1)
+        #expect(result.output.hasPrefix("FAIL  "))
+        #expect(
+            result.output.contains(
+                "error   aps.mutable-content.missing at aps.mutable-content: aps has no mutable-content"))
+        #expect(result.output.contains("fix: add \"mutable-content\": 1 inside aps"))
+    }
+
+    @Test func warnExitsZero() throws {
+        let body = #"{"aps":{"alert":"hi","mutable-content":1},"image":"https://cdn.example.com/pic"}"#
+        let result = try check(["--no-fetch", "--header", "apns-push-type:alert", "-"], stdin: body)
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("WARN  "))
+    }
+
+    @Test func jsonFormatIsTheReport() throws {
+        let result = try check(
+            ["--no-fetch", "--format", "json", "--header", "apns-push-type:voip", "-"], stdin: Self.valid)
+        #expect(result.status == 1)
+        let report = try JSONParser.parse(Array(result.output.utf8)).value
+        #expect(report["verdict"]?.string == "fail")
+        #expect(report["payload"]?["push_type"]?.string == "voip")
+        #expect(report["payload"]?["limit"]?.integer == 5120)
+        guard case .array(let findings)? = report["findings"] else {
+            Issue.record("no findings")
+            return
+        }
+        #expect(findings.first?["code"]?.string == "headers.push-type.not-alert")
+    }
+
+    @Test func readsAFile() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("payload-\(getpid()).json")
+        try Data(Self.valid.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try runProcess(preflightBinary, ["check", "--no-fetch", "--format", "json", file.path])
+        #expect(result.status == 0)
+        #expect(result.output.contains(#""verdict":"pass""#))
+    }
+
+    @Test(arguments: [
+        ["--format", "yaml", "-"],
+        ["--header", "apns-push-type", "-"],
+        ["--header", "x-custom:1", "-"],
+        ["--bogus", "-"],
+        [],
+        ["/nonexistent/payload.json"],
+        ["--config", "/nonexistent/config.json", "-"],
+    ])
+    func usageErrorsExitTwo(arguments: [String]) throws {
+        let result = try check(arguments, stdin: Self.valid)
+        #expect(result.status == 2, "\(arguments): \(result.output)")
+        #expect(result.output.hasPrefix("preflight: "))
+    }
+}

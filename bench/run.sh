@@ -25,6 +25,8 @@ rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 p99() { awk '/ 99%/ {print $2}' "$1"; }
 
 wrk -t2 -c64 -d"${seconds}s" --latency "http://127.0.0.1:$base_port/healthz" > "$out/baseline.txt"
+PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" --latency -s bench/post.lua \
+  "http://127.0.0.1:$base_port/v1/preflight" > "$out/baseline-post.txt"
 wrk -t2 -c64 -d"${seconds}s" --latency "http://127.0.0.1:$port/healthz" > "$out/healthz.txt"
 PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" --latency -s bench/post.lua \
   "http://127.0.0.1:$port/v1/preflight?fetch=false" > "$out/preflight.txt"
@@ -34,6 +36,9 @@ health=$(rps "$out/healthz.txt")
 post=$(rps "$out/preflight.txt")
 printf '%-40s %12s %8s %8s\n' "benchmark (wrk -t2 -c64 -d${seconds}s)" "requests/s" "p99" "ratio"
 printf '%-40s %12s %8s %8s\n' "bare libmicrohttpd hello-world (C)" "$base" "$(p99 "$out/baseline.txt")" "1.00"
+base_post=$(rps "$out/baseline-post.txt")
+printf '%-40s %12s %8s %8.2f\n' "hello-world (C), POST of the 1 KB body" "$base_post" "$(p99 "$out/baseline-post.txt")" \
+  "$(echo "$base_post / $base" | bc -l)"
 printf '%-40s %12s %8s %8.2f\n' "preflight GET /healthz" "$health" "$(p99 "$out/healthz.txt")" \
   "$(echo "$health / $base" | bc -l)"
 printf '%-40s %12s %8s %8.2f\n' "preflight POST /v1/preflight (1 KB)" "$post" "$(p99 "$out/preflight.txt")" \

@@ -44,7 +44,7 @@ private let collectHeader: MHD_KeyValueIterator = { cls, kind, key, value in
     let name = String(cString: key)
     let text = value.map { String(cString: $0) } ?? ""
     if kind == .HEADER_KIND {
-        let lower = name.lowercased()
+        let lower = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
         if let earlier = exchange.headers[lower] {
             exchange.headers[lower] = earlier + ", " + text
         } else {

@@ -37,22 +37,18 @@ public struct JSONParser {
 
     /// Parses one JSON text that must fill `bytes` (whitespace around it allowed).
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> Result {
-        var parser = JSONParser(bytes: bytes)
-        do throws(Failure) {
-            parser.skipWhitespace()
-            let value = try parser.parseValue()
-            parser.skipWhitespace()
-            if parser.index != bytes.count {
-                throw parser.failure("unexpected data after the JSON value")
-            }
-            return Result(value: value, duplicateKeys: parser.duplicates)
-        } catch {
-            // Bytes that are not UTF-8 anywhere make the text invalid before any JSON rule.
-            if !error.invalidUTF8, String(validating: bytes, as: UTF8.self) == nil {
-                throw Failure(offset: firstInvalidUTF8(bytes), reason: "invalid UTF-8", invalidUTF8: true)
-            }
-            throw error
+        // One pass over the whole input settles UTF-8, so strings need no check of their own.
+        if String(validating: bytes, as: UTF8.self) == nil {
+            throw Failure(offset: firstInvalidUTF8(bytes), reason: "invalid UTF-8", invalidUTF8: true)
         }
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index != bytes.count {
+            throw parser.failure("unexpected data after the JSON value")
+        }
+        return Result(value: value, duplicateKeys: parser.duplicates)
     }
 
     // MARK: - Values
@@ -285,8 +281,9 @@ public struct JSONParser {
     // MARK: - Bytes
 
     private func decodeUTF8(_ slice: ArraySlice<UInt8>, at start: Int) throws(Failure) -> String {
-        if let text = String(validating: slice, as: UTF8.self) { return text }
-        throw Failure(offset: start, reason: "invalid UTF-8 in a string", invalidUTF8: true)
+        // The input was validated as a whole; a string's bytes start and end on characters
+        // because its delimiters are ASCII.
+        String(decoding: slice, as: UTF8.self)
     }
 
     /// The offset of the first byte that breaks UTF-8 (for the message).

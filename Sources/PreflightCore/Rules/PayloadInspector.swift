@@ -34,7 +34,7 @@ public struct PayloadInspector: Sendable {
         findings += parseFindings
         guard let root else { return Inspection(findings: findings, summary: summary, media: nil) }
 
-        let context = PayloadContext(root: root, configuration: configuration)
+        let context = PayloadContext(root: root)
         findings += PayloadRules.all.flatMap { $0(context) }
         let media = MediaURLRules.check(root, configuration: configuration)
         findings += media.findings

@@ -2,7 +2,6 @@
 public struct PayloadContext: Sendable {
     /// The top-level members of the payload object.
     public var root: JSONValue
-    public var configuration: PreflightConfiguration
 
     /// The `aps` value, nil when absent.
     public var aps: JSONValue? { root["aps"] }

@@ -19,20 +19,27 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // One-line C forwards for the variadic C calls Swift cannot make.
         .target(name: "CPreflightShims", dependencies: ["CMicroHTTPD", "CCurl"]),
 
         // MARK: - Swift modules
         .target(name: "PreflightCore"),
         .target(name: "PreflightHTTP", dependencies: ["CMicroHTTPD", "CPreflightShims"]),
-        .target(name: "PreflightService", dependencies: ["PreflightCore", "PreflightHTTP"]),
-        .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightService"]),
+        .target(name: "PreflightFetch", dependencies: ["PreflightCore", "CCurl", "CCrypto", "CPreflightShims"]),
+        .target(name: "PreflightService", dependencies: ["PreflightCore", "PreflightHTTP", "PreflightFetch"]),
+        .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightService"]),
 
         // MARK: - Tests
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore"]),
+        .testTarget(name: "PreflightFetchTests", dependencies: ["PreflightCore", "PreflightFetch"]),
         .testTarget(
             name: "PreflightServiceTests",
-            dependencies: ["PreflightCore", "PreflightHTTP", "PreflightService"]
+            dependencies: ["PreflightCore", "PreflightHTTP", "PreflightFetch", "PreflightService"]
         ),
     ]
 )

@@ -19,6 +19,8 @@ public struct PreflightConfiguration: Sendable, Equatable {
 
     /// Where the server listens.
     public struct Listen: Sendable, Equatable {
+        public init() {}
+
         /// A numeric IPv4 or IPv6 address, or `localhost`. Default `127.0.0.1`.
         public var host = "127.0.0.1"
         /// TCP port; 0 picks a free one. Default 8080.
@@ -27,6 +29,8 @@ public struct PreflightConfiguration: Sendable, Equatable {
 
     /// libmicrohttpd's limits.
     public struct Server: Sendable, Equatable {
+        public init() {}
+
         /// Worker threads; 0 means one per core. Default 0.
         public var threads = 0
         /// Connections open at once. Default 4096.
@@ -45,12 +49,16 @@ public struct PreflightConfiguration: Sendable, Equatable {
 
     /// Who may call `/v1/*`.
     public struct Auth: Sendable, Equatable {
+        public init() {}
+
         /// Bearer keys; empty means no authentication. Default empty.
         public var apiKeys: [String] = []
     }
 
     /// Payload rules.
     public struct Payload: Sendable, Equatable {
+        public init() {}
+
         /// APNs limit for every push type but voip. Default 4096.
         public var maxBytes = 4096
         /// APNs limit for voip pushes. Default 5120.
@@ -66,6 +74,8 @@ public struct PreflightConfiguration: Sendable, Equatable {
 
     /// Media downloads.
     public struct Fetch: Sendable, Equatable {
+        public init() {}
+
         /// Whether `POST /v1/preflight` downloads the media. Default true.
         public var enabled = true
         /// Budget for a whole download, redirects included. Default 25000.
@@ -86,6 +96,8 @@ public struct PreflightConfiguration: Sendable, Equatable {
 
     /// Which addresses downloads may reach.
     public struct Egress: Sendable, Equatable {
+        public init() {}
+
         /// Ranges opened although the default policy denies them. Default none.
         public var allowCIDRs: [String] = []
         /// Ranges denied on top of the default policy. Default none.
@@ -96,6 +108,8 @@ public struct PreflightConfiguration: Sendable, Equatable {
 
     /// Apple's attachment limits and the extension's memory.
     public struct Limits: Sendable, Equatable {
+        public init() {}
+
         public var imageBytes = 10_485_760
         public var audioBytes = 5_242_880
         public var videoBytes = 52_428_800
@@ -105,6 +119,8 @@ public struct PreflightConfiguration: Sendable, Equatable {
 
     /// The probe cache.
     public struct Cache: Sendable, Equatable {
+        public init() {}
+
         public var ttlSeconds = 300
         public var maxEntries = 10000
     }

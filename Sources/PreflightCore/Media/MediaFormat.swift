@@ -56,7 +56,7 @@ extension MediaFormat {
         name: "mpeg2-video", mimeType: "video/mpeg", kind: .video, uti: "public.mpeg-2-video",
         extensions: ["m2v", "mp2v"])
     public static let mpeg4 = MediaFormat(
-        name: "mpeg4", mimeType: "video/mp4", kind: .video, uti: "public.mpeg-4", extensions: ["mp4", "m4v", "mp4v"])
+        name: "mpeg4", mimeType: "video/mp4", kind: .video, uti: "public.mpeg-4", extensions: ["mp4", "m4v", "mp4v", "mov", "qt"])
     public static let avi = MediaFormat(
         name: "avi", mimeType: "video/x-msvideo", kind: .video, uti: "public.avi", extensions: ["avi"])
 
@@ -73,7 +73,8 @@ extension MediaFormat {
     public static let flac = unsupported("flac", "audio/flac", ["flac"])
     public static let webm = unsupported("webm", "video/webm", ["webm"])
     public static let matroska = unsupported("matroska", "video/x-matroska", ["mkv", "mka"])
-    public static let quicktime = unsupported("quicktime", "video/quicktime", ["mov", "qt"])
+    public static let gzip = unsupported("gzip", "application/gzip", ["gz"])
+    public static let text = unsupported("text", "text/plain", ["txt"])
 
     private static func unsupported(_ name: String, _ mime: String, _ extensions: [String]) -> MediaFormat {
         MediaFormat(name: name, mimeType: mime, kind: nil, uti: nil, extensions: extensions)
@@ -82,7 +83,7 @@ extension MediaFormat {
     /// Every format Preflight can name.
     public static let all: [MediaFormat] = [
         .jpeg, .png, .gif, .mp3, .mpeg4Audio, .wav, .aiff, .mpeg, .mpeg2Video, .mpeg4, .avi,
-        .webp, .heic, .avif, .bmp, .tiff, .svg, .html, .json, .ogg, .flac, .webm, .matroska, .quicktime,
+        .webp, .heic, .avif, .bmp, .tiff, .svg, .html, .json, .ogg, .flac, .webm, .matroska, .gzip, .text,
     ]
 
     private static let byExtension: [String: MediaFormat] = {
@@ -92,6 +93,28 @@ extension MediaFormat {
         }
         return table
     }()
+
+    private static let byMIMEType: [String: MediaFormat] = {
+        var table: [String: MediaFormat] = [:]
+        for format in all where table[format.mimeType] == nil { table[format.mimeType] = format }
+        let aliases: [String: MediaFormat] = [
+            "image/jpg": .jpeg, "image/pjpeg": .jpeg, "image/apng": .png, "audio/mp3": .mp3, "audio/mpeg3": .mp3,
+            "audio/x-mpeg": .mp3, "audio/x-m4a": .mpeg4Audio, "audio/m4a": .mpeg4Audio, "audio/x-wav": .wav,
+            "audio/wave": .wav, "audio/vnd.wave": .wav, "audio/x-aiff": .aiff, "video/quicktime": .mpeg4,
+            "video/x-m4v": .mpeg4, "video/avi": .avi, "video/msvideo": .avi, "video/mpeg2": .mpeg2Video,
+            "image/heif": .heic, "image/x-ms-bmp": .bmp, "video/x-webm": .webm, "audio/webm": .webm,
+            "application/ogg": .ogg, "video/ogg": .ogg, "audio/x-flac": .flac, "application/x-gzip": .gzip,
+            "audio/x-matroska": .matroska, "application/xhtml+xml": .html,
+        ]
+        table.merge(aliases) { current, _ in current }
+        return table
+    }()
+
+    /// The format a `Content-Type` names (parameters ignored), nil for generic or unknown types.
+    public static func forContentType(_ contentType: String) -> MediaFormat? {
+        let mime = contentType.split(separator: ";", maxSplits: 1).first.map { String($0).trimmed.lowercased() } ?? ""
+        return byMIMEType[mime]
+    }
 
     /// The format a file extension names (any case), nil when Preflight does not know it.
     public static func forExtension(_ ext: String) -> MediaFormat? {

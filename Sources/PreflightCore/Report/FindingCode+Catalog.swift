@@ -98,3 +98,26 @@ extension Finding {
         self.init(code, FindingCatalog.severity(of: code), path: path, message: message, fix: fix)
     }
 }
+
+// MARK: - Download and media codes
+
+extension FindingCode {
+    public static let fetchBlocked = FindingCode(rawValue: "media.fetch.blocked")
+    public static let fetchDNS = FindingCode(rawValue: "media.fetch.dns")
+    public static let fetchConnect = FindingCode(rawValue: "media.fetch.connect")
+    public static let fetchTLS = FindingCode(rawValue: "media.fetch.tls")
+    public static let fetchTimeout = FindingCode(rawValue: "media.fetch.timeout")
+    public static let fetchHTTPStatus = FindingCode(rawValue: "media.fetch.http-status")
+    public static let fetchTooManyRedirects = FindingCode(rawValue: "media.fetch.too-many-redirects")
+    public static let fetchRedirected = FindingCode(rawValue: "media.fetch.redirected")
+    public static let fetchTruncated = FindingCode(rawValue: "media.fetch.truncated")
+    public static let fetchSlow = FindingCode(rawValue: "media.fetch.slow")
+    public static let fetchContentEncoding = FindingCode(rawValue: "media.fetch.content-encoding")
+    public static let fetchFailed = FindingCode(rawValue: "media.fetch.failed")
+    public static let mediaEmpty = FindingCode(rawValue: "media.empty")
+    public static let mediaTooLarge = FindingCode(rawValue: "media.too-large")
+    public static let mediaTypeUnsupported = FindingCode(rawValue: "media.type.unsupported")
+    public static let mediaTypeMismatch = FindingCode(rawValue: "media.type.mismatch")
+    public static let mediaImageMemory = FindingCode(rawValue: "media.image.memory")
+    public static let mediaCorrupt = FindingCode(rawValue: "media.corrupt")
+}

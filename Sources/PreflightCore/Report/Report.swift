@@ -11,10 +11,18 @@ public struct PayloadSummary: Sendable, Equatable {
 public struct Report: Sendable {
     public var findings: [Finding]
     public var payload: PayloadSummary
+    /// Present when a download was attempted.
+    public var media: MediaSummary?
+    /// Present when the attachment would succeed.
+    public var attachment: AttachmentPlan?
 
-    public init(findings: [Finding], payload: PayloadSummary) {
+    public init(
+        findings: [Finding], payload: PayloadSummary, media: MediaSummary? = nil, attachment: AttachmentPlan? = nil
+    ) {
         self.findings = findings
         self.payload = payload
+        self.media = media
+        self.attachment = attachment
     }
 
     public var verdict: Verdict { Verdict(findings: findings) }
@@ -47,7 +55,60 @@ public struct Report: Sendable {
                 summary.field("media_url", payload.mediaURL)
                 summary.field("media_key", payload.mediaKey)
             }
+            if let media {
+                report.key("media")
+                Self.write(media, to: &report)
+            }
+            if let attachment {
+                report.key("attachment")
+                report.object { plan in
+                    plan.field("identifier", attachment.identifier)
+                    plan.field("kind", attachment.kind.rawValue)
+                    plan.field("uti", attachment.uti)
+                    plan.field("file_name", attachment.fileName)
+                    plan.field("type_hint", attachment.typeHint)
+                    plan.field("bytes", attachment.bytes)
+                    plan.field("limit", attachment.limit)
+                }
+            }
         }
         return writer.bytes
+    }
+
+    private static func write(_ media: MediaSummary, to writer: inout JSONWriter) {
+        let download = media.download
+        writer.object { object in
+            object.field("url", download.url)
+            object.field("final_url", download.finalURL)
+            object.key("http_status")
+            if let status = download.httpStatus { object.value(status) } else { object.value(nil as String?) }
+            object.field("redirects", download.redirects)
+            object.field("content_type", download.contentType)
+            object.field("sniffed_type", media.sniffed?.mimeType)
+            object.field("bytes", download.bytes)
+            object.field("sha256", download.sha256)
+            object.field("cached", download.cached)
+            object.field("primary_ip", download.primaryIP)
+            object.key("timing_ms")
+            object.object { timing in
+                timing.field("dns", rounded(download.timing.dns))
+                timing.field("connect", rounded(download.timing.connect))
+                timing.field("tls", rounded(download.timing.tls))
+                timing.field("first_byte", rounded(download.timing.firstByte))
+                timing.field("total", rounded(download.timing.total))
+            }
+            if let image = media.image {
+                object.key("image")
+                object.object { header in
+                    header.field("width", image.width)
+                    header.field("height", image.height)
+                    header.field("frames", image.frames)
+                }
+            }
+        }
+    }
+
+    private static func rounded(_ milliseconds: Double) -> Double {
+        (milliseconds * 1000).rounded() / 1000
     }
 }

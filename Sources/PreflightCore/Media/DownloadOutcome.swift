@@ -1,0 +1,63 @@
+/// What a download gave, as the fetcher saw it; the media rules judge it.
+public struct DownloadOutcome: Sendable, Equatable {
+    /// Why a download stopped early.
+    public enum Failure: Sendable, Equatable {
+        /// The egress policy refused an address before any connection.
+        case blocked(address: String, rule: String)
+        case dns(String)
+        case connect(String)
+        case tls(String)
+        case timeout(String)
+        case tooManyRedirects
+        /// Fewer bytes than announced, or the connection broke mid-body.
+        case truncated(String)
+        /// The body passed the kind's limit and the download was stopped there.
+        case tooLarge(limit: Int)
+        /// A redirect to a scheme other than http(s), or another refused request.
+        case refused(String)
+        case other(String)
+    }
+
+    /// Milliseconds from the start, as curl measures them.
+    public struct Timing: Sendable, Equatable {
+        public var dns = 0.0
+        public var connect = 0.0
+        public var tls = 0.0
+        public var firstByte = 0.0
+        public var total = 0.0
+
+        public init(dns: Double = 0, connect: Double = 0, tls: Double = 0, firstByte: Double = 0, total: Double = 0) {
+            self.dns = dns
+            self.connect = connect
+            self.tls = tls
+            self.firstByte = firstByte
+            self.total = total
+        }
+    }
+
+    public var url: String
+    public var finalURL: String?
+    public var httpStatus: Int?
+    public var redirects = 0
+    public var contentType: String?
+    public var contentEncoding: String?
+    /// Body bytes received.
+    public var bytes = 0
+    /// SHA-256 of the whole body (hex), nil when the body is incomplete.
+    public var sha256: String?
+    /// The first bytes of the body (at most 64 KiB), for sniffing and headers.
+    public var prefix: [UInt8] = []
+    public var timing = Timing()
+    public var primaryIP: String?
+    public var failure: Failure?
+    /// Whether this came from the probe cache.
+    public var cached = false
+    /// Seconds the result may be reused for, from `Cache-Control` (nil: no directive).
+    public var maxAge: Int?
+    /// `Cache-Control: no-store` was sent.
+    public var noStore = false
+
+    public init(url: String) {
+        self.url = url
+    }
+}

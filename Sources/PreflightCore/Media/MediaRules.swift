@@ -1,0 +1,218 @@
+/// What the media rules saw, for the report's `media` object.
+public struct MediaSummary: Sendable, Equatable {
+    public var download: DownloadOutcome
+    public var sniffed: MediaFormat?
+    public var image: ImageHeader?
+}
+
+/// The media rules: judge a finished download as the extension and `UNNotificationAttachment` would.
+public enum MediaRules {
+    /// What the rules concluded.
+    public struct Outcome: Sendable {
+        public var findings: [Finding]
+        public var summary: MediaSummary
+        /// The attachment, present only when it would succeed.
+        public var attachment: AttachmentPlan?
+    }
+
+    /// The format the download's first bytes show, used to pick the size limit while streaming.
+    public static func limit(forPrefix prefix: [UInt8], limits: PreflightConfiguration.Limits) -> Int? {
+        MediaSniffer.sniff(prefix)?.kind?.limit(limits)
+    }
+
+    /// The largest limit of any kind: the cap before the type is known.
+    public static func largestLimit(_ limits: PreflightConfiguration.Limits) -> Int {
+        AttachmentKind.allCases.map { $0.limit(limits) }.max() ?? limits.videoBytes
+    }
+
+    public static func evaluate(
+        _ download: DownloadOutcome, reference: MediaReference, configuration: PreflightConfiguration
+    ) -> Outcome {
+        var summary = MediaSummary(download: download, sniffed: nil, image: nil)
+        var findings: [Finding] = []
+        let key = reference.key
+        if download.redirects > 0, download.failure != .tooManyRedirects {
+            findings.append(
+                Finding(
+                    .fetchRedirected, path: key,
+                    message: "the URL redirected \(download.redirects) time(s) to \(download.finalURL ?? "another URL"); each hop spends the extension's 30 s",
+                    fix: "put the final URL in the payload"))
+        }
+        if let failure = download.failure {
+            if case .tooLarge = failure {} else {
+                findings.append(finding(for: failure, key: key, download: download))
+                return Outcome(findings: findings, summary: summary, attachment: nil)
+            }
+        }
+        if let status = download.httpStatus, !(200...299).contains(status) {
+            findings.append(
+                Finding(
+                    .fetchHTTPStatus, path: key,
+                    message: "the media URL answered HTTP \(status); the extension gets no media",
+                    fix: "make the URL answer 200 with the file (check its path, permissions and expiry)"))
+            return Outcome(findings: findings, summary: summary, attachment: nil)
+        }
+        if download.timing.total > Double(configuration.fetch.slowMs) {
+            findings.append(
+                Finding(
+                    .fetchSlow, path: key,
+                    message: "the download took \(Int(download.timing.total)) ms; the extension has about 30 s for everything",
+                    fix: "serve the media from a CDN close to users, and make it smaller"))
+        }
+        if download.bytes == 0 {
+            findings.append(
+                Finding(
+                    .mediaEmpty, path: key, message: "the media URL answered with an empty body",
+                    fix: "make the URL serve the file's bytes"))
+            return Outcome(findings: findings, summary: summary, attachment: nil)
+        }
+        if let encoding = download.contentEncoding, !encoding.isEmpty, encoding.lowercased() != "identity" {
+            findings.append(
+                Finding(
+                    .fetchContentEncoding, path: key,
+                    message: "the server sent the body with Content-Encoding: \(encoding) although no encoding was asked for, so its type and size cannot be checked",
+                    fix: "serve media files without Content-Encoding (images and video are compressed already)"))
+            return Outcome(findings: findings, summary: summary, attachment: nil)
+        }
+
+        let sniffed = MediaSniffer.sniff(download.prefix)
+        summary.sniffed = sniffed
+        findings += typeFindings(download, sniffed: sniffed, reference: reference)
+        guard let format = sniffed, let kind = format.kind, let uti = format.uti else {
+            return Outcome(findings: findings, summary: summary, attachment: nil)
+        }
+
+        let limit = kind.limit(configuration.limits)
+        if download.bytes > limit || download.failure == .tooLarge(limit: limit) {
+            findings.append(
+                Finding(
+                    .mediaTooLarge, path: key,
+                    message: "the \(kind.rawValue) is over \(download.bytes > limit ? "" : "at least ")\(limit) bytes, the \(kind.rawValue) attachment limit",
+                    fix: "shrink the \(kind.rawValue) below \(limit / 1_048_576) MB (recompress, resize or shorten it)"))
+        }
+        if case .tooLarge(let other) = download.failure, other != limit {
+            findings.append(
+                Finding(
+                    .mediaTooLarge, path: key, message: "the download was stopped past \(other) bytes",
+                    fix: "shrink the media below its kind's limit"))
+        }
+
+        let complete = download.failure == nil && download.bytes == download.prefix.count
+        var corrupt = false
+        if kind == .image {
+            switch ImageHeader.read(download.prefix, format: format, complete: complete) {
+            case .header(let header):
+                summary.image = header
+                if header.decodedBytes > configuration.limits.nseMemoryBytes {
+                    findings.append(
+                        Finding(
+                            .mediaImageMemory, path: key,
+                            message: "the image is \(header.width) x \(header.height): decoding it takes \(header.decodedBytes / 1_048_576) MB, over the extension's \(configuration.limits.nseMemoryBytes / 1_048_576) MB",
+                            fix: "resize the image (1024 x 1024 is plenty for a notification)"))
+                }
+            case .corrupt(let reason):
+                corrupt = true
+                findings.append(
+                    Finding(
+                        .mediaCorrupt, path: key, message: "the file starts like a \(format.name) but \(reason)",
+                        fix: "re-export the image with a standard encoder"))
+            case .unknown:
+                break
+            }
+        }
+
+        guard download.failure == nil, !corrupt, download.bytes <= limit, let sha = download.sha256 else {
+            return Outcome(findings: findings, summary: summary, attachment: nil)
+        }
+        let urlFormat = reference.extensionFormat
+        let attachment = AttachmentPlan(
+            identifier: key, kind: kind, uti: uti, fileName: String(sha.prefix(16)) + "." + format.extensions[0],
+            typeHint: urlFormat == format ? nil : uti, bytes: download.bytes, limit: limit)
+        return Outcome(findings: findings, summary: summary, attachment: attachment)
+    }
+
+    private static func typeFindings(_ download: DownloadOutcome, sniffed: MediaFormat?, reference: MediaReference)
+        -> [Finding]
+    {
+        let key = reference.key
+        var findings: [Finding] = []
+        guard let format = sniffed, format.isSupported else {
+            let what = sniffed.map { "\($0.name) (\($0.mimeType))" } ?? "not a format Preflight recognises"
+            findings.append(
+                Finding(
+                    .mediaTypeUnsupported, path: key,
+                    message: "the bytes are \(what); iOS attaches only JPEG, PNG, GIF, MP3, MPEG-4 audio, WAV, AIFF, MPEG, MPEG-2, MPEG-4 and AVI",
+                    fix: sniffed == .html || sniffed == .json || sniffed == .text
+                        ? "the URL serves a page or an error, not the file: check it answers with the media itself"
+                        : "convert the media to JPEG or PNG (images), M4A or MP3 (audio), MP4 (video)"))
+            return findings
+        }
+        if let contentType = download.contentType, let declared = MediaFormat.forContentType(contentType),
+            declared != format
+        {
+            findings.append(
+                Finding(
+                    .mediaTypeMismatch, path: key,
+                    message: "the server says Content-Type: \(contentType) but the bytes are \(format.name) (\(format.mimeType))",
+                    fix: "serve the file with Content-Type: \(format.mimeType)"))
+        }
+        if let ext = reference.url.pathExtension, let named = MediaFormat.forExtension(ext), named.isSupported,
+            named != format
+        {
+            findings.append(
+                Finding(
+                    .mediaURLExtensionMismatch, path: key,
+                    message: "the URL ends in .\(ext) but the bytes are \(format.name); an extension that names the file from the URL gives iOS the wrong type",
+                    fix: "rename the file to .\(format.extensions[0]), or pass \(format.uti ?? "") as the type hint"))
+        }
+        return findings
+    }
+
+    private static func finding(for failure: DownloadOutcome.Failure, key: String, download: DownloadOutcome) -> Finding {
+        switch failure {
+        case .blocked(let address, let rule):
+            return Finding(
+                .fetchBlocked, path: key,
+                message: "the download was refused before connecting: \(address) is \(rule)",
+                fix: "host the media on a public address (or open the range with egress.allow_cidrs / egress.allowed_ports)")
+        case .dns(let detail):
+            return Finding(
+                .fetchDNS, path: key, message: "the media host does not resolve: \(detail)",
+                fix: "check the host name in the media URL")
+        case .connect(let detail):
+            return Finding(
+                .fetchConnect, path: key, message: "no connection to the media host: \(detail)",
+                fix: "check the host is up and reachable on that port from the public internet")
+        case .tls(let detail):
+            return Finding(
+                .fetchTLS, path: key, message: "the TLS handshake failed: \(detail)",
+                fix: "serve a valid certificate for this host name, signed by a public CA, with its full chain")
+        case .timeout(let detail):
+            return Finding(
+                .fetchTimeout, path: key, message: "the download did not finish in time: \(detail)",
+                fix: "serve the media faster and smaller: the extension has about 30 s in all")
+        case .tooManyRedirects:
+            return Finding(
+                .fetchTooManyRedirects, path: key,
+                message: "the URL redirected more than the limit allows (a loop, or a long chain)",
+                fix: "put the final URL in the payload")
+        case .truncated(let detail):
+            return Finding(
+                .fetchTruncated, path: key,
+                message: "the body ended early after \(download.bytes) bytes: \(detail)",
+                fix: "check the origin sends the whole file (Content-Length matching the bytes, no dropped connections)")
+        case .refused(let detail):
+            return Finding(
+                .fetchBlocked, path: key, message: "the download was refused: \(detail)",
+                fix: "serve the media over https from a public host, without redirects to other schemes")
+        case .tooLarge(let limit):
+            return Finding(
+                .mediaTooLarge, path: key, message: "the download was stopped past \(limit) bytes",
+                fix: "shrink the media below its kind's limit")
+        case .other(let detail):
+            return Finding(
+                .fetchFailed, path: key, message: "the download failed: \(detail)",
+                fix: "check the media URL opens in a browser")
+        }
+    }
+}

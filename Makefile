@@ -3,7 +3,8 @@
 
 SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
-APT_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev prometheus wrk bc curl
+APT_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev prometheus wrk bc curl \
+	nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux
 APT_STAMP := .build/.apt-ok
 
 .PHONY: deps build release run test lint bench clean
@@ -33,9 +34,11 @@ run: release
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
+# The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
+# namespace that has only a loopback interface: no test traffic can leave the machine.
 test: deps lint
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	$(SWIFT) test $(SWIFT_FLAGS) --skip-build
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
 bench: release
 	bash bench/run.sh

@@ -86,7 +86,9 @@ public struct EgressPolicy: Sendable {
             guard Self.globalUnicast.contains(address) else {
                 return Refusal(address: shown, rule: "not a global unicast IPv6 address (outside 2000::/3)")
             }
-            if !Self.teredo.contains(address), let (range, name) = Self.deniedIPv6.first(where: { $0.0.contains(address) }) {
+            if !Self.teredo.contains(address),
+                let (range, name) = Self.deniedIPv6.first(where: { $0.0.contains(address) })
+            {
                 return Refusal(address: shown, rule: "\(name) (\(range))")
             }
             return nil

@@ -1,9 +1,9 @@
-public import PreflightCore
+import PreflightCore
 import PreflightHTTP
 
 extension PreflightService {
     static func makeRouter(
-        metrics: ServiceMetrics, inspector: PayloadInspector, apiKeys: APIKeyCheck, readiness: Readiness
+        metrics: ServiceMetrics, probe: PreflightProbe, apiKeys: APIKeyCheck, readiness: Readiness
     ) -> Router {
         var router = Router()
         router.add("GET", "/healthz", sync: { _ in .json(200, #"{"status":"ok"}"#) })
@@ -18,7 +18,7 @@ extension PreflightService {
         }
         router.add("POST", "/v1/preflight") { request, responder in
             if let denied = authenticate(request, apiKeys) { return responder.respond(denied) }
-            responder.respond(preflight(request, inspector: inspector, metrics: metrics))
+            preflight(request, probe: probe, metrics: metrics, responder: responder)
         }
         return router
     }
@@ -32,32 +32,20 @@ extension PreflightService {
         return response
     }
 
-    static func preflight(_ request: HTTPRequest, inspector: PayloadInspector, metrics: ServiceMetrics) -> HTTPResponse
-    {
-        let fetchRequested: Bool
+    static func preflight(
+        _ request: HTTPRequest, probe: PreflightProbe, metrics: ServiceMetrics, responder: Responder
+    ) {
+        let fetch: Bool
         switch request.query["fetch"] {
-        case nil, "true", "1": fetchRequested = inspector.configuration.fetch.enabled
-        case "false", "0": fetchRequested = false
+        case nil, "true", "1": fetch = true
+        case "false", "0": fetch = false
         case let other?:
-            return .error(400, code: "invalid-query", message: "fetch must be true or false, got \"\(other)\"")
+            return responder.respond(
+                .error(400, code: "invalid-query", message: "fetch must be true or false, got \"\(other)\""))
         }
-        let inspection = inspector.inspect(body: request.body, headers: APNsHeaders(lowercased: request.headers))
-        var report = inspection.report
-        if let media = inspection.media {
-            report.findings.append(notFetched(media, requested: fetchRequested))
+        probe.run(body: request.body, headers: APNsHeaders(lowercased: request.headers), fetch: fetch) { report in
+            metrics.record(verdict: report.verdict.rawValue, findingCodes: report.findings.map(\.code.rawValue))
+            responder.respond(.json(report.verdict == .fail ? 422 : 200, bytes: report.jsonBytes))
         }
-        metrics.record(verdict: report.verdict.rawValue, findingCodes: report.findings.map(\.code.rawValue))
-        return .json(report.verdict == .fail ? 422 : 200, bytes: report.jsonBytes)
-    }
-
-    /// Says plainly that the media was not downloaded, and why.
-    public static func notFetched(_ media: MediaReference, requested: Bool) -> Finding {
-        let reason =
-            requested
-            ? "this build does not download media yet, so only the payload and the URL were checked"
-            : "the download was skipped (fetch=false), so only the payload and the URL were checked"
-        return Finding(
-            .mediaNotFetched, path: media.key, message: reason,
-            fix: "none needed; the media's type and size are only checked when it is downloaded")
     }
 }

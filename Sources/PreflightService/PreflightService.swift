@@ -1,4 +1,5 @@
 public import PreflightCore
+public import PreflightFetch
 public import PreflightHTTP
 import Synchronization
 
@@ -17,15 +18,18 @@ public final class PreflightService: Sendable {
 
     public let configuration: PreflightConfiguration
     public let metrics: ServiceMetrics
-    let inspector: PayloadInspector
+    /// The downloader; nil when `fetch.enabled` is false.
+    public let fetcher: MediaFetcher?
     let apiKeys: APIKeyCheck
     private let server = Mutex<HTTPServer?>(nil)
 
     /// - Parameter accessLog: where access lines go; nil for none.
-    public init(configuration: PreflightConfiguration, accessLog: AccessLog? = AccessLog()) {
+    /// - Throws: when the egress ranges of the configuration do not parse.
+    public init(configuration: PreflightConfiguration, accessLog: AccessLog? = AccessLog()) throws(ConfigurationError) {
         self.configuration = configuration
         self.metrics = ServiceMetrics(version: Self.version)
-        self.inspector = PayloadInspector(configuration: configuration)
+        self.fetcher = configuration.fetch.enabled ? try MediaFetcher(configuration: configuration) : nil
+        let probe = PreflightProbe(configuration: configuration, fetcher: fetcher)
         self.apiKeys = APIKeyCheck(keys: configuration.auth.apiKeys)
         let metrics = self.metrics
         let httpServer = HTTPServer(
@@ -36,7 +40,7 @@ public final class PreflightService: Sendable {
                 connectionTimeoutSeconds: configuration.server.connectionTimeoutSeconds,
                 maxBodyBytes: configuration.server.maxBodyBytes,
                 connectionMemoryBytes: configuration.server.connectionMemoryBytes),
-            router: Self.makeRouter(metrics: metrics, inspector: inspector, apiKeys: apiKeys, readiness: readiness),
+            router: Self.makeRouter(metrics: metrics, probe: probe, apiKeys: apiKeys, readiness: readiness),
             onComplete: { record in
                 metrics.record(record)
                 accessLog?.write(record)
@@ -56,10 +60,12 @@ public final class PreflightService: Sendable {
     /// The bound port.
     public var port: Int { server.withLock { $0?.port ?? 0 } }
 
-    /// Drains and stops: see `HTTPServer.shutdown`. Waits at most `server.drain_timeout_s`.
+    /// Drains and stops: see `HTTPServer.shutdown`. Waits at most `server.drain_timeout_s`
+    /// for requests in flight, then stops the fetch thread.
     public func shutdown() {
         guard let server = server.withLock({ $0 }) else { return }
         server.shutdown(drainTimeout: .seconds(configuration.server.drainTimeoutSeconds))
+        fetcher?.shutdown()
     }
 }
 

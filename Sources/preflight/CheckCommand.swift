@@ -1,6 +1,8 @@
 import Foundation
 import PreflightCore
+import PreflightFetch
 import PreflightService
+import Synchronization
 
 /// `preflight check`: the same engine on a file or stdin; exit 0 pass or warn, 1 fail, 2 usage.
 enum CheckCommand {
@@ -69,12 +71,23 @@ enum CheckCommand {
             return 2
         }
 
-        let inspection = PayloadInspector(configuration: configuration).inspect(body: Array(body), headers: headers)
-        var report = inspection.report
-        if let media = inspection.media {
-            report.findings.append(
-                PreflightService.notFetched(media, requested: !noFetch && configuration.fetch.enabled))
+        let fetcher: MediaFetcher?
+        do {
+            fetcher = noFetch || !configuration.fetch.enabled ? nil : try MediaFetcher(configuration: configuration)
+        } catch {
+            printError("preflight: \(error)")
+            return 2
         }
+        let probe = PreflightProbe(configuration: configuration, fetcher: fetcher)
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<Report?>(nil)
+        probe.run(body: Array(body), headers: headers, fetch: !noFetch) { report in
+            result.withLock { $0 = report }
+            done.signal()
+        }
+        done.wait()
+        fetcher?.shutdown()
+        guard let report = result.withLock({ $0 }) else { return 2 }
         if format == "json" {
             print(report.json)
         } else {

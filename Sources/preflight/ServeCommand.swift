@@ -44,7 +44,13 @@ enum ServeCommand {
         if let port { configuration.listen.port = port }
 
         signal(SIGPIPE, SIG_IGN)
-        let service = PreflightService(configuration: configuration)
+        let service: PreflightService
+        do {
+            service = try PreflightService(configuration: configuration)
+        } catch {
+            printError("preflight: \(error)")
+            return 2
+        }
         do {
             try service.start()
         } catch {

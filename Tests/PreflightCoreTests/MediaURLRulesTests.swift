@@ -68,7 +68,7 @@ import Testing
         (#""https://cdn.example.com/v1.2/image?format=jpg""#, ["media.url.no-extension"]),
         (#""https://cdn.example.com/a.webp""#, ["media.url.extension-unsupported"]),
         (#""https://cdn.example.com/a.heic""#, ["media.url.extension-unsupported"]),
-        (#""https://cdn.example.com/a.mov""#, ["media.url.extension-unsupported"]),
+        (#""https://cdn.example.com/a.mov""#, []),
         (#""https://cdn.example.com/a.xyz""#, ["media.url.extension-unsupported"]),
         (#""/relative/a.jpg""#, ["media.url.invalid"]),
         (#""cdn.example.com/a.jpg""#, ["media.url.invalid"]),

@@ -53,7 +53,9 @@ func ip(_ text: String) throws -> IPAddress {
         #expect(refusal.rule.contains("IPv6 form of \(inner)"), "\(refusal.rule)")
     }
 
-    @Test(arguments: ["2606:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:0808:0808::1"])
+    @Test(arguments: [
+        "2606:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:0808:0808::1",
+    ])
     func allowsGlobalIPv6(address: String) throws {
         #expect(policy.check(try ip(address), port: 443) == nil)
     }

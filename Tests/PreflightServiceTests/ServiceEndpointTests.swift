@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func readinessTurnsToDrainingAndInFlightRequestsFinish() throws {
-        let service = PreflightService(configuration: testConfiguration(), accessLog: nil)
+        let service = try PreflightService(configuration: testConfiguration(), accessLog: nil)
         try service.start()
         let port = service.port
         // A keep-alive connection opened before shutdown can still ask; new ones are refused.

@@ -55,13 +55,15 @@ extension PreflightConfiguration {
         }
         if let fetch = try top.object("fetch") {
             try fetch.checkKeys([
-                "enabled", "timeout_ms", "connect_timeout_ms", "slow_ms", "max_redirects", "max_concurrent",
-                "ca_file", "resolve",
+                "enabled", "timeout_ms", "connect_timeout_ms", "slow_ms", "low_speed_bytes_per_s", "low_speed_time_s",
+                "max_redirects", "max_concurrent", "ca_file", "resolve",
             ])
             try fetch.bool("enabled", into: &config.fetch.enabled)
             try fetch.int("timeout_ms", into: &config.fetch.timeoutMs, in: 1...600_000)
             try fetch.int("connect_timeout_ms", into: &config.fetch.connectTimeoutMs, in: 1...600_000)
             try fetch.int("slow_ms", into: &config.fetch.slowMs, in: 0...600_000)
+            try fetch.int("low_speed_bytes_per_s", into: &config.fetch.lowSpeedBytesPerSecond, in: 0...1 << 30)
+            try fetch.int("low_speed_time_s", into: &config.fetch.lowSpeedSeconds, in: 1...600)
             try fetch.int("max_redirects", into: &config.fetch.maxRedirects, in: 0...20)
             try fetch.int("max_concurrent", into: &config.fetch.maxConcurrent, in: 1...100_000)
             try fetch.optionalString("ca_file", into: &config.fetch.caFile)

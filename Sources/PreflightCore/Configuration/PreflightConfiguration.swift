@@ -84,6 +84,11 @@ public struct PreflightConfiguration: Sendable, Equatable {
         public var connectTimeoutMs = 5000
         /// Downloads slower than this get a warning. Default 10000.
         public var slowMs = 10000
+        /// A download slower than this many bytes per second for `lowSpeedSeconds` is stopped
+        /// as a timeout; 0 turns the check off. Default 1024.
+        public var lowSpeedBytesPerSecond = 1024
+        /// How long a download may stay under `lowSpeedBytesPerSecond`. Default 5.
+        public var lowSpeedSeconds = 5
         /// Redirects followed before giving up. Default 3.
         public var maxRedirects = 3
         /// Downloads in progress at once; more wait in a queue. Default 512.

@@ -56,7 +56,8 @@ extension MediaFormat {
         name: "mpeg2-video", mimeType: "video/mpeg", kind: .video, uti: "public.mpeg-2-video",
         extensions: ["m2v", "mp2v"])
     public static let mpeg4 = MediaFormat(
-        name: "mpeg4", mimeType: "video/mp4", kind: .video, uti: "public.mpeg-4", extensions: ["mp4", "m4v", "mp4v", "mov", "qt"])
+        name: "mpeg4", mimeType: "video/mp4", kind: .video, uti: "public.mpeg-4",
+        extensions: ["mp4", "m4v", "mp4v", "mov", "qt"])
     public static let avi = MediaFormat(
         name: "avi", mimeType: "video/x-msvideo", kind: .video, uti: "public.avi", extensions: ["avi"])
 

@@ -35,11 +35,13 @@ public enum MediaRules {
             findings.append(
                 Finding(
                     .fetchRedirected, path: key,
-                    message: "the URL redirected \(download.redirects) time(s) to \(download.finalURL ?? "another URL"); each hop spends the extension's 30 s",
+                    message:
+                        "the URL redirected \(download.redirects) time(s) to \(download.finalURL ?? "another URL"); each hop spends the extension's 30 s",
                     fix: "put the final URL in the payload"))
         }
         if let failure = download.failure {
-            if case .tooLarge = failure {} else {
+            if case .tooLarge = failure {
+            } else {
                 findings.append(finding(for: failure, key: key, download: download))
                 return Outcome(findings: findings, summary: summary, attachment: nil)
             }
@@ -56,7 +58,8 @@ public enum MediaRules {
             findings.append(
                 Finding(
                     .fetchSlow, path: key,
-                    message: "the download took \(Int(download.timing.total)) ms; the extension has about 30 s for everything",
+                    message:
+                        "the download took \(Int(download.timing.total)) ms; the extension has about 30 s for everything",
                     fix: "serve the media from a CDN close to users, and make it smaller"))
         }
         if download.bytes == 0 {
@@ -70,7 +73,8 @@ public enum MediaRules {
             findings.append(
                 Finding(
                     .fetchContentEncoding, path: key,
-                    message: "the server sent the body with Content-Encoding: \(encoding) although no encoding was asked for, so its type and size cannot be checked",
+                    message:
+                        "the server sent the body with Content-Encoding: \(encoding) although no encoding was asked for, so its type and size cannot be checked",
                     fix: "serve media files without Content-Encoding (images and video are compressed already)"))
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
@@ -87,8 +91,10 @@ public enum MediaRules {
             findings.append(
                 Finding(
                     .mediaTooLarge, path: key,
-                    message: "the \(kind.rawValue) is over \(download.bytes > limit ? "" : "at least ")\(limit) bytes, the \(kind.rawValue) attachment limit",
-                    fix: "shrink the \(kind.rawValue) below \(limit / 1_048_576) MB (recompress, resize or shorten it)"))
+                    message:
+                        "the \(kind.rawValue) is over \(download.bytes > limit ? "" : "at least ")\(limit) bytes, the \(kind.rawValue) attachment limit",
+                    fix: "shrink the \(kind.rawValue) below \(limit / 1_048_576) MB (recompress, resize or shorten it)")
+            )
         }
         if case .tooLarge(let other) = download.failure, other != limit {
             findings.append(
@@ -107,7 +113,8 @@ public enum MediaRules {
                     findings.append(
                         Finding(
                             .mediaImageMemory, path: key,
-                            message: "the image is \(header.width) x \(header.height): decoding it takes \(header.decodedBytes / 1_048_576) MB, over the extension's \(configuration.limits.nseMemoryBytes / 1_048_576) MB",
+                            message:
+                                "the image is \(header.width) x \(header.height): decoding it takes \(header.decodedBytes / 1_048_576) MB, over the extension's \(configuration.limits.nseMemoryBytes / 1_048_576) MB",
                             fix: "resize the image (1024 x 1024 is plenty for a notification)"))
                 }
             case .corrupt(let reason):
@@ -141,19 +148,22 @@ public enum MediaRules {
             findings.append(
                 Finding(
                     .mediaTypeUnsupported, path: key,
-                    message: "the bytes are \(what); iOS attaches only JPEG, PNG, GIF, MP3, MPEG-4 audio, WAV, AIFF, MPEG, MPEG-2, MPEG-4 and AVI",
+                    message:
+                        "the bytes are \(what); iOS attaches only JPEG, PNG, GIF, MP3, MPEG-4 audio, WAV, AIFF, MPEG, MPEG-2, MPEG-4 and AVI",
                     fix: sniffed == .html || sniffed == .json || sniffed == .text
                         ? "the URL serves a page or an error, not the file: check it answers with the media itself"
                         : "convert the media to JPEG or PNG (images), M4A or MP3 (audio), MP4 (video)"))
             return findings
         }
+        // Formats sharing a MIME type (MPEG-1 and MPEG-2 video) agree with either.
         if let contentType = download.contentType, let declared = MediaFormat.forContentType(contentType),
-            declared != format
+            declared != format, declared.mimeType != format.mimeType
         {
             findings.append(
                 Finding(
                     .mediaTypeMismatch, path: key,
-                    message: "the server says Content-Type: \(contentType) but the bytes are \(format.name) (\(format.mimeType))",
+                    message:
+                        "the server says Content-Type: \(contentType) but the bytes are \(format.name) (\(format.mimeType))",
                     fix: "serve the file with Content-Type: \(format.mimeType)"))
         }
         if let ext = reference.url.pathExtension, let named = MediaFormat.forExtension(ext), named.isSupported,
@@ -162,19 +172,23 @@ public enum MediaRules {
             findings.append(
                 Finding(
                     .mediaURLExtensionMismatch, path: key,
-                    message: "the URL ends in .\(ext) but the bytes are \(format.name); an extension that names the file from the URL gives iOS the wrong type",
+                    message:
+                        "the URL ends in .\(ext) but the bytes are \(format.name); an extension that names the file from the URL gives iOS the wrong type",
                     fix: "rename the file to .\(format.extensions[0]), or pass \(format.uti ?? "") as the type hint"))
         }
         return findings
     }
 
-    private static func finding(for failure: DownloadOutcome.Failure, key: String, download: DownloadOutcome) -> Finding {
+    private static func finding(for failure: DownloadOutcome.Failure, key: String, download: DownloadOutcome) -> Finding
+    {
         switch failure {
         case .blocked(let address, let rule):
             return Finding(
                 .fetchBlocked, path: key,
                 message: "the download was refused before connecting: \(address) is \(rule)",
-                fix: "host the media on a public address (or open the range with egress.allow_cidrs / egress.allowed_ports)")
+                fix:
+                    "host the media on a public address (or open the range with egress.allow_cidrs / egress.allowed_ports)"
+            )
         case .dns(let detail):
             return Finding(
                 .fetchDNS, path: key, message: "the media host does not resolve: \(detail)",
@@ -200,7 +214,8 @@ public enum MediaRules {
             return Finding(
                 .fetchTruncated, path: key,
                 message: "the body ended early after \(download.bytes) bytes: \(detail)",
-                fix: "check the origin sends the whole file (Content-Length matching the bytes, no dropped connections)")
+                fix: "check the origin sends the whole file (Content-Length matching the bytes, no dropped connections)"
+            )
         case .refused(let detail):
             return Finding(
                 .fetchBlocked, path: key, message: "the download was refused: \(detail)",

@@ -77,6 +77,35 @@ public enum FindingCatalog {
         entry(
             .mediaNotFetched, .info,
             "the media was not downloaded (`fetch=false`, `--no-fetch` or `fetch.enabled: false`)"),
+        entry(
+            .fetchBlocked, .error,
+            "the egress policy refused the address (private, loopback, link-local, metadata, port)"),
+        entry(.fetchDNS, .error, "the host name does not resolve"),
+        entry(.fetchConnect, .error, "no TCP connection could be made"),
+        entry(
+            .fetchTLS, .error, "the TLS handshake failed: bad, expired or self-signed certificate, or wrong host name"),
+        entry(
+            .fetchTimeout, .error,
+            "the download did not finish within `fetch.timeout_ms`, or stalled below the low-speed limit"),
+        entry(.fetchHTTPStatus, .error, "the final HTTP status is not 2xx"),
+        entry(.fetchTooManyRedirects, .error, "more redirects than `fetch.max_redirects` (or a loop)"),
+        entry(.fetchRedirected, .info, "one or more redirects were followed"),
+        entry(.fetchTruncated, .error, "fewer bytes than `Content-Length` announced, or the connection broke mid-body"),
+        entry(
+            .fetchSlow, .warning, "the download took longer than `fetch.slow_ms`: the extension has about 30 s in all"),
+        entry(
+            .fetchContentEncoding, .warning,
+            "the body came compressed (`Content-Encoding`) although no encoding was asked for"),
+        entry(.fetchFailed, .error, "the download failed for another reason (the message says which)"),
+        entry(.mediaEmpty, .error, "the body is empty"),
+        entry(.mediaTooLarge, .error, "the body is over the kind's limit (image 10 MB, audio 5 MB, video 50 MB)"),
+        entry(
+            .mediaTypeUnsupported, .error, "the bytes are not a format iOS attaches (WebP, HEIC, AVIF, HTML, SVG, ...)"),
+        entry(.mediaTypeMismatch, .warning, "the `Content-Type` header names another type than the bytes are"),
+        entry(
+            .mediaImageMemory, .warning,
+            "width x height x 4 is over `limits.nse_memory_bytes`: decoding may kill the extension"),
+        entry(.mediaCorrupt, .error, "the header of a recognised format does not parse"),
     ]
 
     private static func entry(_ code: FindingCode, _ severity: Severity, _ meaning: String) -> FindingCatalogEntry {

@@ -16,6 +16,8 @@ func testConfiguration() -> PreflightConfiguration {
     configuration.listen.port = 0
     configuration.server.threads = 2
     configuration.server.drainTimeoutSeconds = 5
+    // Nothing but loopback is ever reached from tests; origin tests open it explicitly.
+    configuration.egress.allowedPorts = []
     return configuration
 }
 
@@ -24,7 +26,7 @@ func withService<T>(
     _ configuration: PreflightConfiguration = testConfiguration(), accessLog: AccessLog? = nil,
     _ body: (PreflightService) throws -> T
 ) throws -> T {
-    let service = PreflightService(configuration: configuration, accessLog: accessLog)
+    let service = try PreflightService(configuration: configuration, accessLog: accessLog)
     try service.start()
     defer { service.shutdown() }
     return try body(service)

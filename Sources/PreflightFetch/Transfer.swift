@@ -1,0 +1,252 @@
+internal import CCurl
+internal import CPreflightShims
+import Glibc
+import PreflightCore
+
+/// One download: a curl easy handle, the sink that counts, keeps and hashes the body, and the
+/// egress check on every socket. Owned and touched only by the fetch loop's thread.
+final class Transfer {
+    /// Bytes of the body kept for sniffing and image headers.
+    static let prefixLimit = 64 * 1024
+
+    let handle: UnsafeMutableRawPointer
+    let completion: @Sendable (DownloadOutcome) -> Void
+    private(set) var outcome: DownloadOutcome
+    private let policy: EgressPolicy
+    private let limits: PreflightConfiguration.Limits
+    private let digest = SHA256Digest()
+    private var limit: Int
+    private var limitSettled = false
+    private var refusal: EgressPolicy.Refusal?
+    private var stoppedForSize = false
+    private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
+    /// C strings handed to curl; curl copies them, but they are kept until cleanup anyway.
+    private var strings: [UnsafeMutablePointer<CChar>] = []
+
+    init?(
+        url: String, configuration: PreflightConfiguration, policy: EgressPolicy,
+        completion: @escaping @Sendable (DownloadOutcome) -> Void
+    ) {
+        guard let handle = curl_easy_init() else { return nil }
+        self.handle = handle
+        self.completion = completion
+        self.outcome = DownloadOutcome(url: url)
+        self.policy = policy
+        self.limits = configuration.limits
+        self.limit = MediaRules.largestLimit(configuration.limits)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        configure(url: url, fetch: configuration.fetch)
+    }
+
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(resolveList)
+        errorBuffer.deallocate()
+        for string in strings { free(string) }
+    }
+
+    // MARK: - Options
+
+    private func configure(url: String, fetch: PreflightConfiguration.Fetch) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        setString(CURLOPT_URL, url)
+        setLong(CURLOPT_NOSIGNAL, 1)
+        setLong(CURLOPT_FOLLOWLOCATION, 1)
+        setLong(CURLOPT_MAXREDIRS, fetch.maxRedirects)
+        setString(CURLOPT_PROTOCOLS_STR, "http,https")
+        setString(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        setString(CURLOPT_PROXY, "")  // never a proxy from the environment
+        setLong(CURLOPT_DISALLOW_USERNAME_IN_URL, 1)
+        setLong(CURLOPT_TIMEOUT_MS, fetch.timeoutMs)
+        setLong(CURLOPT_CONNECTTIMEOUT_MS, fetch.connectTimeoutMs)
+        if fetch.lowSpeedBytesPerSecond > 0 {
+            setLong(CURLOPT_LOW_SPEED_LIMIT, fetch.lowSpeedBytesPerSecond)
+            setLong(CURLOPT_LOW_SPEED_TIME, fetch.lowSpeedSeconds)
+        }
+        setLong(CURLOPT_BUFFERSIZE, 128 * 1024)
+        setString(CURLOPT_USERAGENT, "Preflight/\(FetchVersion.string) (rich push media probe)")
+        // No CURLOPT_ACCEPT_ENCODING: the bytes are judged as sent, and no decompression bomb is opened.
+        if let caFile = fetch.caFile { setString(CURLOPT_CAINFO, caFile) }
+        for entry in fetch.resolve { resolveList = curl_slist_append(resolveList, entry) }
+        if let resolveList { CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_RESOLVE, resolveList) }
+        CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer)
+        CPreflightShims_curl_easy_setopt_write(handle, bodyCallback)
+        CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_WRITEDATA, context)
+        CPreflightShims_curl_easy_setopt_header(handle, headerCallback)
+        CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_HEADERDATA, context)
+        CPreflightShims_curl_easy_setopt_opensocket(handle, openSocketCallback)
+        CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_OPENSOCKETDATA, context)
+    }
+
+    private func setLong(_ option: CURLoption, _ value: Int) {
+        CPreflightShims_curl_easy_setopt_long(handle, option, value)
+    }
+
+    private func setString(_ option: CURLoption, _ value: String) {
+        guard let copy = strdup(value) else { return }
+        strings.append(copy)
+        CPreflightShims_curl_easy_setopt_ptr(handle, option, copy)
+    }
+
+    // MARK: - Callbacks' work
+
+    /// A piece of the body: count, keep the start, hash, stop past the limit.
+    fileprivate func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if outcome.prefix.count < Self.prefixLimit {
+            outcome.prefix.append(contentsOf: bytes.prefix(Self.prefixLimit - outcome.prefix.count))
+        }
+        if !limitSettled, outcome.prefix.count >= 64 {
+            limitSettled = true
+            if let kindLimit = MediaRules.limit(forPrefix: outcome.prefix, limits: limits) { limit = kindLimit }
+        }
+        outcome.bytes += bytes.count
+        if outcome.bytes > limit {
+            stoppedForSize = true
+            return false
+        }
+        digest.update(bytes)
+        return true
+    }
+
+    /// A response header line; a status line starts a new response (after a redirect).
+    fileprivate func header(_ line: String) {
+        if line.hasPrefix("HTTP/") {
+            outcome.contentEncoding = nil
+            outcome.maxAge = nil
+            outcome.noStore = false
+            return
+        }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].lowercased()
+        let value = trim(line[line.index(after: colon)...])
+        switch name {
+        case "content-encoding": outcome.contentEncoding = value
+        case "cache-control":
+            for directive in value.lowercased().split(separator: ",") {
+                let part = trim(directive)
+                if part == "no-store" || part == "no-cache" || part == "private" { outcome.noStore = true }
+                if part.hasPrefix("max-age="), let seconds = Int(part.dropFirst(8)) { outcome.maxAge = seconds }
+            }
+        default: break
+        }
+    }
+
+    /// The egress gate: every address curl is about to connect to.
+    fileprivate func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        let family = address.pointee.family
+        let offset = MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr) ?? 16
+        let raw = UnsafeRawPointer(address).advanced(by: offset)
+        guard let (ip, port) = IPAddress.from(sockaddr: raw) else {
+            refusal = EgressPolicy.Refusal(address: "an address of family \(family)", rule: "not IPv4 or IPv6")
+            return CURL_SOCKET_BAD
+        }
+        if let denied = policy.check(ip, port: port) {
+            refusal = denied
+            return CURL_SOCKET_BAD
+        }
+        let descriptor = socket(family, address.pointee.socktype, address.pointee.protocol)
+        return descriptor < 0 ? CURL_SOCKET_BAD : descriptor
+    }
+
+    // MARK: - Result
+
+    /// Fills the outcome from curl's result and counters.
+    func finish(_ code: CURLcode) -> DownloadOutcome {
+        var status = 0
+        if CPreflightShims_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, status > 0 {
+            outcome.httpStatus = status
+        }
+        var redirects = 0
+        CPreflightShims_curl_easy_getinfo_long(handle, CURLINFO_REDIRECT_COUNT, &redirects)
+        outcome.redirects = redirects
+        outcome.finalURL = stringInfo(CURLINFO_EFFECTIVE_URL)
+        outcome.contentType = stringInfo(CURLINFO_CONTENT_TYPE)
+        outcome.primaryIP = stringInfo(CURLINFO_PRIMARY_IP).flatMap { $0.isEmpty ? nil : $0 }
+        outcome.timing = DownloadOutcome.Timing(
+            dns: milliseconds(CURLINFO_NAMELOOKUP_TIME_T), connect: milliseconds(CURLINFO_CONNECT_TIME_T),
+            tls: milliseconds(CURLINFO_APPCONNECT_TIME_T), firstByte: milliseconds(CURLINFO_STARTTRANSFER_TIME_T),
+            total: milliseconds(CURLINFO_TOTAL_TIME_T))
+        outcome.failure = failure(for: code)
+        if outcome.failure == nil { outcome.sha256 = digest.finalize() }
+        return outcome
+    }
+
+    private func failure(for code: CURLcode) -> DownloadOutcome.Failure? {
+        if code == CURLE_OK { return nil }
+        if let refusal { return .blocked(address: refusal.address, rule: refusal.rule) }
+        if stoppedForSize { return .tooLarge(limit: limit) }
+        let detail = errorDetail(code)
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST: return .dns(detail)
+        case CURLE_COULDNT_CONNECT: return .connect(detail)
+        case CURLE_OPERATION_TIMEDOUT: return .timeout(detail)
+        case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED:
+            return .tls(detail)
+        case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM, CURLE_HTTP2:
+            return .truncated(detail)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_LOGIN_DENIED, CURLE_URL_MALFORMAT:
+            return .refused(detail)
+        default: return .other(detail)
+        }
+    }
+
+    private func errorDetail(_ code: CURLcode) -> String {
+        let buffer = String(cString: errorBuffer)
+        return buffer.isEmpty ? String(cString: curl_easy_strerror(code)) : buffer
+    }
+
+    private func stringInfo(_ info: CURLINFO) -> String? {
+        var pointer: UnsafePointer<CChar>?
+        guard CPreflightShims_curl_easy_getinfo_string(handle, info, &pointer) == CURLE_OK, let pointer else {
+            return nil
+        }
+        return String(cString: pointer)
+    }
+
+    private func milliseconds(_ info: CURLINFO) -> Double {
+        var microseconds: curl_off_t = 0
+        CPreflightShims_curl_easy_getinfo_off_t(handle, info, &microseconds)
+        return Double(microseconds) / 1000
+    }
+}
+
+// MARK: - C callbacks (non-isolated: curl calls them on the fetch loop's thread)
+
+private let bodyCallback: curl_write_callback = { data, size, count, context in
+    guard let context else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    // Returning fewer bytes than given makes curl stop with CURLE_WRITE_ERROR.
+    return transfer.receive(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+private let headerCallback: curl_write_callback = { data, size, count, context in
+    guard let context, let data else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    let length = size * count
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+    transfer.header(line)
+    return length
+}
+
+private let openSocketCallback: curl_opensocket_callback = { context, _, address in
+    guard let context, let address else { return CURL_SOCKET_BAD }
+    return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().openSocket(address)
+}
+
+/// `text` without surrounding spaces, tabs and line ends.
+private func trim(_ text: Substring) -> String {
+    let isSpace = { (character: Character) in character == " " || character == "\t" || character.isNewline }
+    guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(text[first...last])
+}
+
+/// The version the User-Agent names.
+enum FetchVersion {
+    static let string = "0.3"
+}

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Makes the media fixtures and the TLS material the origin tests serve, in $1.
+# Every file is generated here with Debian tools (ImageMagick, ffmpeg, sox, openssl) or Python.
+set -euo pipefail
+out=$1
+mkdir -p "$out/media" "$out/tls"
+cd "$out/media"
+q() { "$@" > /dev/null 2>&1 || { echo "fixture step failed: $*" >&2; "$@"; exit 1; }; }
+
+# Images iOS attaches.
+q convert -size 640x480 gradient:red-blue image.jpg
+q convert -size 320x200 gradient:green-yellow image.png
+q convert -delay 10 -size 48x32 xc:red xc:green xc:blue -loop 0 image.gif
+q convert -size 5000x4000 xc:white huge.png
+q ffmpeg -y -f lavfi -i testsrc=size=64x48:rate=10 -t 0.4 -plays 0 -f apng animated.png
+# Images it does not.
+q convert -size 64x64 xc:orange image.webp
+q convert -size 64x64 xc:orange image.heic
+q convert -size 64x64 xc:orange image.avif
+q convert -size 64x64 xc:orange image.bmp
+q convert -size 64x64 xc:orange image.tiff
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n' > image.svg
+printf '<!DOCTYPE html>\n<html><head><title>404 Not Found</title></head><body>Not Found</body></html>\n' > error.html
+printf '{"error":"not found"}\n' > error.json
+
+# Audio.
+q sox -n -r 22050 -c 1 sound.wav synth 0.5 sine 440
+q sox -n -r 22050 -c 1 sound.aiff synth 0.5 sine 440
+q ffmpeg -y -f lavfi -i sine=frequency=440:duration=0.5 -c:a libmp3lame -b:a 64k sound.mp3
+q ffmpeg -y -f lavfi -i sine=frequency=440:duration=0.5 -c:a aac -b:a 64k -f ipod sound.m4a
+q ffmpeg -y -f lavfi -i sine=frequency=440:duration=0.5 -c:a libvorbis sound.ogg
+q ffmpeg -y -f lavfi -i sine=frequency=440:duration=0.5 -c:a flac sound.flac
+q ffmpeg -y -f lavfi -i sine=frequency=440:duration=0.5 -write_id3v2 0 -c:a libmp3lame -b:a 64k -f mp3 raw-frames.mp3
+
+# Video.
+q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v libx264 -pix_fmt yuv420p video.mp4
+q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v libx264 -pix_fmt yuv420p -f mov video.mov
+q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=25 -t 0.5 -c:v mpeg1video -f mpeg video.mpg
+q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=25 -t 0.5 -c:v mpeg2video -f mpeg2video video.m2v
+q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v mpeg4 -f avi video.avi
+q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v libvpx -f webm video.webm
+q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v libx264 -pix_fmt yuv420p -f matroska video.mkv
+
+# Broken, empty and oversized files; a copy without an extension.
+python3 - <<'PY'
+import struct
+jpeg = open("image.jpg", "rb").read()
+open("corrupt.png", "wb").write(b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dJUNK" + b"\x00" * 64)
+open("corrupt.jpg", "wb").write(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + b"\x42" * 200)
+open("empty.jpg", "wb").write(b"")
+open("photo", "wb").write(jpeg)
+# Trailing bytes after a JPEG's end marker keep it a JPEG: 10 MiB + 1 byte in all.
+open("big.jpg", "wb").write(jpeg + b"\x00" * (10 * 1048576 + 1 - len(jpeg)))
+open("bench-10mb.jpg", "wb").write(jpeg + b"\x00" * (10 * 1000 * 1000 - len(jpeg)))
+mp3 = open("sound.mp3", "rb").read()
+open("big.mp3", "wb").write(mp3 + b"\x00" * (5 * 1048576 + 1 - len(mp3)))
+# An MP4 grows with a trailing 'free' box, which players skip.
+mp4 = open("video.mp4", "rb").read()
+def padded_mp4(size):
+    pad = size - len(mp4)
+    return mp4 + struct.pack(">I", pad) + b"free" + b"\x00" * (pad - 8)
+open("big.mp4", "wb").write(padded_mp4(50 * 1048576 + 1))
+open("bench-50mb.mp4", "wb").write(padded_mp4(50 * 1000 * 1000))
+PY
+
+# TLS: a CA, a certificate for media.test signed by it, and a self-signed one.
+cd "$out/tls"
+q openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj "/CN=Preflight Test CA"
+q openssl req -newkey rsa:2048 -nodes -keyout media.key -out media.csr -subj "/CN=media.test"
+printf 'subjectAltName=DNS:media.test\nbasicConstraints=CA:FALSE\n' > media.ext
+q openssl x509 -req -in media.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out media.pem -days 2 -extfile media.ext
+q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj "/CN=selfsigned.test" \
+  -addext "subjectAltName=DNS:selfsigned.test"
+echo "fixtures ready in $out"

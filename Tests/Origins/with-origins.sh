@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs a command with the test origins up: nginx (http and https, with a CA made here) and the
+# misbehaving origin, all on loopback. With PREFLIGHT_NETNS=1 (what `make test` sets) the whole
+# run happens in a fresh network namespace that has only a loopback interface, so no test can
+# send a packet anywhere else even if the egress policy were broken.
+#
+# usage: with-origins.sh COMMAND...   (the command sees PREFLIGHT_ORIGINS=<dir>/origins.env)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+
+if [ "${PREFLIGHT_NETNS:-0}" = 1 ] && [ -z "${PREFLIGHT_IN_NETNS:-}" ]; then
+  export PREFLIGHT_IN_NETNS=1
+  exec unshare --net -- bash -c 'ip link set lo up && exec bash "$0" "$@"' "$here/with-origins.sh" "$@"
+fi
+
+work=$(mktemp -d /tmp/preflight-origins.XXXXXX)
+pids=()
+cleanup() {
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+bash "$here/make-fixtures.sh" "$work" > /dev/null
+chmod -R a+rX "$work"
+
+# Free ports, chosen by the kernel.
+read -r http_port https_port py_port < <(python3 - <<'PY'
+import socket
+socks = [socket.socket() for _ in range(3)]
+for s in socks:
+    s.bind(("127.0.0.1", 0))
+print(*[s.getsockname()[1] for s in socks])
+PY
+)
+
+sed -e "s|@WORK@|$work|g" -e "s|@HTTP_PORT@|$http_port|g" -e "s|@HTTPS_PORT@|$https_port|g" \
+  "$here/nginx.conf.in" > "$work/nginx.conf"
+mkdir -p "$work/nginx-temp"
+nginx -c "$work/nginx.conf" -p "$work" 
+python3 "$here/misbehaving_origin.py" "$py_port" "$work/media" > "$work/origin.log" 2>&1 &
+pids+=($!)
+
+for port in "$http_port" "$https_port" "$py_port"; do
+  for _ in $(seq 100); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+    sleep 0.05
+  done
+done
+
+cat > "$work/origins.env" <<ENV
+WORK=$work
+MEDIA=$work/media
+CA_FILE=$work/tls/ca.pem
+HTTP_PORT=$http_port
+HTTPS_PORT=$https_port
+ORIGIN_PORT=$py_port
+ENV
+export PREFLIGHT_ORIGINS="$work/origins.env"
+set +e
+"$@"
+status=$?
+exit $status

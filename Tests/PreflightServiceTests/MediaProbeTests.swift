@@ -1,0 +1,285 @@
+import Foundation
+import Glibc
+import PreflightCore
+import PreflightFetch
+import PreflightService
+import Testing
+
+/// Downloads from real origins on loopback: nginx over http and https, and a misbehaving origin.
+@Suite(.serialized) struct MediaProbeTests {
+    let origins: Origins
+    let service: PreflightService
+
+    init() throws {
+        origins = try Origins.load()
+        var configuration = origins.configuration()
+        configuration.fetch.slowMs = 1000
+        service = try PreflightService(configuration: configuration, accessLog: nil)
+        try service.start()
+    }
+
+    func run(_ url: String) throws -> ProbeResult {
+        try probe(service, url: url)
+    }
+
+    @Test func aGoodJPEGOverHTTPSPassesWithItsAttachment() throws {
+        defer { service.shutdown() }
+        let result = try run(origins.https + "/media/image.jpg")
+        #expect(result.status == 200)
+        #expect(result.codes == [])
+        #expect(result.report["verdict"]?.string == "pass")
+        let media = try #require(result.media)
+        let file = try Data(contentsOf: URL(fileURLWithPath: origins.media + "/image.jpg"))
+        let sha = SHA256Digest.hex(Array(file))
+        #expect(media["url"]?.string == origins.https + "/media/image.jpg")
+        #expect(media["final_url"]?.string == origins.https + "/media/image.jpg")
+        #expect(media["http_status"]?.integer == 200)
+        #expect(media["redirects"]?.integer == 0)
+        #expect(media["content_type"]?.string == "image/jpeg")
+        #expect(media["sniffed_type"]?.string == "image/jpeg")
+        #expect(media["bytes"]?.integer == Int64(file.count))
+        #expect(media["sha256"]?.string == sha)
+        #expect(media["cached"] == .bool(false))
+        #expect(media["primary_ip"]?.string == "127.0.0.1")
+        #expect(media["image"]?["width"]?.integer == 640)
+        #expect(media["image"]?["height"]?.integer == 480)
+        #expect(media["image"]?["frames"]?.integer == 1)
+        let timing = try #require(media["timing_ms"])
+        #expect((timing["tls"]?.double ?? 0) > 0)
+        #expect((timing["total"]?.double ?? 0) >= (timing["first_byte"]?.double ?? 1))
+        let attachment = try #require(result.attachment)
+        #expect(attachment["identifier"]?.string == "image")
+        #expect(attachment["kind"]?.string == "image")
+        #expect(attachment["uti"]?.string == "public.jpeg")
+        #expect(attachment["file_name"]?.string == String(sha.prefix(16)) + ".jpg")
+        #expect(attachment["type_hint"] == .null)
+        #expect(attachment["bytes"]?.integer == Int64(file.count))
+        #expect(attachment["limit"]?.integer == 10_485_760)
+    }
+
+    @Test(arguments: [
+        ("image.png", "image", "public.png"), ("image.gif", "image", "com.compuserve.gif"),
+        ("sound.wav", "audio", "com.microsoft.waveform-audio"), ("sound.aiff", "audio", "public.aiff-audio"),
+        ("sound.mp3", "audio", "public.mp3"), ("raw-frames.mp3", "audio", "public.mp3"),
+        ("sound.m4a", "audio", "public.mpeg-4-audio"), ("video.mp4", "video", "public.mpeg-4"),
+        ("video.mov", "video", "public.mpeg-4"), ("video.mpg", "video", "public.mpeg"),
+        ("video.m2v", "video", "public.mpeg-2-video"), ("video.avi", "video", "public.avi"),
+    ])
+    func everySupportedFormatPasses(file: String, kind: String, uti: String) throws {
+        defer { service.shutdown() }
+        let result = try run(origins.http + "/media/" + file)
+        #expect(result.codes == [], "\(file)")
+        #expect(result.attachment?["kind"]?.string == kind, "\(file)")
+        #expect(result.attachment?["uti"]?.string == uti, "\(file)")
+    }
+
+    @Test(arguments: [
+        ("image.webp", "image/webp"), ("image.heic", "image/heic"), ("image.avif", "image/avif"),
+        ("image.bmp", "image/bmp"), ("image.tiff", "image/tiff"), ("image.svg", "image/svg+xml"),
+        ("error.html", "text/html"), ("sound.ogg", "audio/ogg"), ("sound.flac", "audio/flac"),
+        ("video.webm", "video/webm"), ("video.mkv", "video/x-matroska"),
+    ])
+    func unsupportedFormatsAreNamed(file: String, sniffed: String) throws {
+        defer { service.shutdown() }
+        let result = try run(origins.http + "/media/" + file)
+        #expect(result.status == 422)
+        #expect(result.codes == ["media.url.extension-unsupported", "media.type.unsupported"], "\(file)")
+        #expect(result.media?["sniffed_type"]?.string == sniffed, "\(file)")
+        #expect(result.attachment == nil)
+    }
+
+    @Test(arguments: [
+        ("/media/huge.png", ["media.image.memory"]),
+        ("/media/corrupt.png", ["media.corrupt"]),
+        ("/media/corrupt.jpg", ["media.corrupt"]),
+        ("/media/empty.jpg", ["media.empty"]),
+        ("/media/big.jpg", ["media.too-large"]),
+        ("/media/big.mp3", ["media.too-large"]),
+        ("/media/big.mp4", ["media.too-large"]),
+        ("/noext/photo", ["media.url.no-extension"]),
+        ("/mislabeled/photo.jpg", ["media.type.unsupported"]),
+        ("/mislabeled/image.png", ["media.type.mismatch", "media.url.extension-mismatch"]),
+        ("/octet/image.jpg", []),
+        ("/redirect/one", ["media.url.no-extension", "media.fetch.redirected"]),
+        ("/missing.jpg", ["media.fetch.http-status"]),
+        ("/gone.jpg", ["media.fetch.http-status"]),
+    ])
+    func nginxScenarios(path: String, expected: [String]) throws {
+        defer { service.shutdown() }
+        let result = try run(origins.https + path)
+        #expect(result.codes == expected, "\(path)")
+        #expect(result.status == (result.report["verdict"]?.string == "fail" ? 422 : 200))
+    }
+
+    @Test func sizeLimitsStopTheDownloadAtTheKindsLimit() throws {
+        defer { service.shutdown() }
+        let image = try run(origins.https + "/media/big.jpg")
+        #expect(image.media?["bytes"]?.integer == 10_485_761)
+        #expect(image.media?["sha256"] == .null)
+        let audio = try run(origins.https + "/media/big.mp3")
+        #expect(audio.media?["bytes"]?.integer == 5_242_881)
+    }
+
+    @Test func typeHintWhenTheURLCannotNameTheType() throws {
+        defer { service.shutdown() }
+        let noExtension = try run(origins.https + "/noext/photo")
+        #expect(noExtension.attachment?["type_hint"]?.string == "public.jpeg")
+        #expect(noExtension.attachment?["file_name"]?.string?.hasSuffix(".jpg") == true)
+        let wrongExtension = try run(origins.https + "/mislabeled/image.png")
+        #expect(wrongExtension.attachment?["type_hint"]?.string == "public.jpeg")
+        #expect(wrongExtension.media?["content_type"]?.string == "image/png")
+    }
+
+    @Test func framesOfAnimatedImages() throws {
+        defer { service.shutdown() }
+        #expect(try run(origins.http + "/media/image.gif").media?["image"]?["frames"]?.integer == 3)
+        let apng = try run(origins.http + "/media/animated.png")
+        #expect(apng.media?["image"]?["frames"]?.integer == 4)
+        #expect(apng.media?["image"]?["width"]?.integer == 64)
+        let huge = try run(origins.http + "/media/huge.png")
+        #expect(huge.media?["image"]?["width"]?.integer == 5000)
+        #expect(huge.media?["image"]?["height"]?.integer == 4000)
+    }
+
+    @Test func redirectsAreFollowedAndCounted() throws {
+        defer { service.shutdown() }
+        let result = try run(origins.https + "/redirect/two")
+        #expect(result.media?["redirects"]?.integer == 2)
+        #expect(result.media?["final_url"]?.string == origins.https + "/media/image.jpg")
+        #expect(result.finding("media.fetch.redirected")?["severity"]?.string == "info")
+        #expect(result.attachment?["uti"]?.string == "public.jpeg")
+    }
+
+    @Test(arguments: [
+        ("https://selfsigned.test:%HTTPS%/media/image.png", ["media.fetch.tls"]),
+        ("https://wrongname.test:%HTTPS%/media/image.png", ["media.fetch.tls"]),
+    ])
+    func tlsFailures(template: String, expected: [String]) throws {
+        defer { service.shutdown() }
+        let result = try run(template.replacingOccurrences(of: "%HTTPS%", with: String(origins.httpsPort)))
+        #expect(result.codes == expected)
+        #expect(result.media?["http_status"] == .null)
+    }
+
+    @Test(arguments: [
+        ("/drip/a.jpg", ["media.fetch.timeout"]),
+        ("/short/a.jpg", ["media.fetch.truncated"]),
+        ("/reset/a.jpg", ["media.fetch.truncated"]),
+        ("/endless/a.jpg", ["media.too-large"]),
+        ("/loop/a.jpg", ["media.fetch.too-many-redirects"]),
+        ("/to-metadata/a.jpg", ["media.fetch.redirected", "media.fetch.blocked"]),
+        ("/to-private/a.jpg", ["media.fetch.redirected", "media.fetch.blocked"]),
+        ("/to-ftp/a.jpg", ["media.fetch.redirected", "media.fetch.blocked"]),
+        ("/html200/a.jpg", ["media.type.unsupported"]),
+        ("/gzip/a.jpg", ["media.fetch.content-encoding"]),
+        ("/status/a.jpg?code=503", ["media.fetch.http-status"]),
+        ("/empty/a.jpg", ["media.empty"]),
+        ("/jpeg/slow.jpg?ms=1300", ["media.fetch.slow"]),
+    ])
+    func misbehavingOrigins(path: String, expected: [String]) throws {
+        defer { service.shutdown() }
+        let result = try run(origins.origin + path)
+        #expect(result.codes == expected, "\(path): \(result.report["findings"] ?? .null)")
+    }
+
+    @Test func redirectIntoTheMetadataServiceNamesTheAddressAndRule() throws {
+        defer { service.shutdown() }
+        let result = try run(origins.origin + "/to-metadata/b.jpg")
+        let message = try #require(result.finding("media.fetch.blocked")?["message"]?.string)
+        #expect(message.contains("169.254.169.254 is link-local (cloud metadata) (169.254.0.0/16)"), "\(message)")
+    }
+}
+
+/// The egress policy on real downloads: every refused address is refused before connecting.
+@Suite(.serialized) struct EgressProbeTests {
+    let origins: Origins
+
+    init() throws {
+        origins = try Origins.load()
+    }
+
+    /// URLs that reach the misbehaving origin on loopback in some spelling, which must all be refused.
+    @Test(arguments: [
+        "http://127.0.0.1:%PORT%/jpeg/literal.jpg",
+        "http://2130706433:%PORT%/jpeg/decimal.jpg",
+        "http://0177.0.0.1:%PORT%/jpeg/octal.jpg",
+        "http://0x7f.0.0.1:%PORT%/jpeg/hex.jpg",
+        "http://[::ffff:127.0.0.1]:%PORT%/jpeg/mapped.jpg",
+        "http://[::1]:%PORT%/jpeg/v6.jpg",
+        "http://localhost:%PORT%/jpeg/localhost.jpg",
+        "http://origin.test:%PORT%/jpeg/resolved.jpg",
+    ])
+    func loopbackIsRefusedInEverySpelling(template: String) throws {
+        let service = try PreflightService(configuration: origins.configuration(openLoopback: false), accessLog: nil)
+        try service.start()
+        defer { service.shutdown() }
+        let url = template.replacingOccurrences(of: "%PORT%", with: String(origins.originPort))
+        let result = try probe(service, url: url)
+        #expect(result.codes == ["media.fetch.blocked"], "\(url)")
+        let path = "/jpeg/" + url.split(separator: "/").last!
+        #expect(try origins.hits(path) == 0, "a connection reached the origin for \(url)")
+    }
+
+    @Test(arguments: [
+        ("http://169.254.169.254/latest/meta-data/iam.jpg", "169.254.169.254 is link-local"),
+        ("http://10.0.0.1/a.jpg", "10.0.0.1 is private"),
+        ("http://private.test/a.jpg", "10.0.0.1 is private"),
+        ("http://[fd00::1]/a.jpg", "fd00::1 is not a global unicast"),
+        ("http://[::ffff:169.254.169.254]/a.jpg", "an IPv6 form of 169.254.169.254"),
+    ])
+    func privateRangesAreRefusedBeforeConnecting(url: String, message: String) throws {
+        let service = try PreflightService(configuration: origins.configuration(openLoopback: false), accessLog: nil)
+        try service.start()
+        defer { service.shutdown() }
+        let result = try probe(service, url: url)
+        #expect(result.codes == ["media.fetch.blocked"], "\(url)")
+        #expect(result.finding("media.fetch.blocked")?["message"]?.string?.contains(message) == true, "\(url)")
+    }
+
+    @Test func allowCIDRsOpenLoopbackButPortsStillApply() throws {
+        var configuration = origins.configuration(openLoopback: true)
+        configuration.egress.allowedPorts = [443]
+        let service = try PreflightService(configuration: configuration, accessLog: nil)
+        try service.start()
+        defer { service.shutdown() }
+        let result = try probe(service, url: "http://127.0.0.1:\(origins.originPort)/jpeg/port.jpg")
+        #expect(result.codes == ["media.fetch.blocked"])
+        #expect(
+            result.finding("media.fetch.blocked")?["message"]?.string?.contains("outside egress.allowed_ports") == true)
+        #expect(try origins.hits("/jpeg/port.jpg") == 0)
+
+        let open = try PreflightService(configuration: origins.configuration(openLoopback: true), accessLog: nil)
+        try open.start()
+        defer { open.shutdown() }
+        #expect(try probe(open, url: "http://127.0.0.1:\(origins.originPort)/jpeg/open.jpg").codes == [])
+        #expect(try origins.hits("/jpeg/open.jpg") == 1)
+    }
+
+    @Test func dnsAndConnectFailures() throws {
+        var configuration = origins.configuration(openLoopback: true)
+        let closed = try closedPort()
+        configuration.egress.allowedPorts.append(closed)
+        let service = try PreflightService(configuration: configuration, accessLog: nil)
+        try service.start()
+        defer { service.shutdown() }
+        #expect(try probe(service, url: "https://no-such-host.invalid/a.jpg").codes == ["media.fetch.dns"])
+        #expect(try probe(service, url: "http://127.0.0.1:\(closed)/a.jpg").codes == ["media.fetch.connect"])
+    }
+
+    /// A loopback port nothing listens on: bound once by the kernel's choice, then closed.
+    private func closedPort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

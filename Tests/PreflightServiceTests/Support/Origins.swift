@@ -1,0 +1,101 @@
+import Foundation
+import PreflightCore
+import PreflightService
+import Testing
+
+/// The loopback origins `Tests/Origins/with-origins.sh` starts (nginx and the misbehaving origin).
+struct Origins {
+    var media: String
+    var caFile: String
+    var httpPort: Int
+    var httpsPort: Int
+    var originPort: Int
+
+    /// Reads `PREFLIGHT_ORIGINS`; `make test` runs the tests through with-origins.sh, which sets it.
+    static func load() throws -> Origins {
+        guard let path = ProcessInfo.processInfo.environment["PREFLIGHT_ORIGINS"],
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+        else {
+            throw TestConnection.Failure(
+                description: "no test origins: run the tests with `make test` (Tests/Origins/with-origins.sh)")
+        }
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { values[parts[0]] = parts[1] }
+        }
+        guard let media = values["MEDIA"], let caFile = values["CA_FILE"],
+            let http = values["HTTP_PORT"].flatMap(Int.init), let https = values["HTTPS_PORT"].flatMap(Int.init),
+            let origin = values["ORIGIN_PORT"].flatMap(Int.init)
+        else { throw TestConnection.Failure(description: "incomplete origins file \(path)") }
+        return Origins(media: media, caFile: caFile, httpPort: http, httpsPort: https, originPort: origin)
+    }
+
+    /// A configuration whose downloads reach these origins: the test CA, names pinned to
+    /// loopback with `fetch.resolve`, loopback opened with `egress.allow_cidrs`.
+    func configuration(openLoopback: Bool = true) -> PreflightConfiguration {
+        var configuration = testConfiguration()
+        configuration.fetch.caFile = caFile
+        configuration.fetch.resolve = [
+            "media.test:\(httpsPort):127.0.0.1", "media.test:\(httpPort):127.0.0.1",
+            "selfsigned.test:\(httpsPort):127.0.0.1", "wrongname.test:\(httpsPort):127.0.0.1",
+            "origin.test:\(originPort):127.0.0.1", "private.test:80:10.0.0.1",
+        ]
+        configuration.egress.allowCIDRs = openLoopback ? ["127.0.0.0/8", "::1/128"] : []
+        configuration.egress.allowedPorts = [80, 443, httpPort, httpsPort, originPort]
+        configuration.fetch.timeoutMs = 8000
+        configuration.fetch.lowSpeedBytesPerSecond = 1024
+        configuration.fetch.lowSpeedSeconds = 2
+        configuration.payload.allowHTTPMedia = true
+        return configuration
+    }
+
+    var https: String { "https://media.test:\(httpsPort)" }
+    var http: String { "http://media.test:\(httpPort)" }
+    var origin: String { "http://origin.test:\(originPort)" }
+
+    /// How many requests the misbehaving origin got for `path`.
+    func hits(_ path: String) throws -> Int {
+        let response = try httpRequest(port: originPort, "GET", "/_hits?path=\(path)")
+        return Int(response.text) ?? -1
+    }
+}
+
+/// What one probe gave: the HTTP status, the report, and the finding codes but header ones.
+struct ProbeResult {
+    var status: Int
+    var report: JSONValue
+    var codes: [String]
+
+    var media: JSONValue? { report["media"] }
+    var attachment: JSONValue? { report["attachment"] }
+
+    func finding(_ code: String) -> JSONValue? {
+        guard case .array(let findings)? = report["findings"] else { return nil }
+        return findings.first { $0["code"]?.string == code }
+    }
+}
+
+/// Posts a valid rich push whose media is `url`, and checks the server still answers health after.
+func probe(_ service: PreflightService, url: String, key: String = "image") throws -> ProbeResult {
+    var writer = JSONWriter()
+    writer.object { payload in
+        payload.key("aps")
+        payload.object { aps in
+            aps.field("alert", "Media test")
+            aps.field("mutable-content", 1)
+        }
+        payload.field(key, url)
+    }
+    let response = try httpRequest(
+        port: service.port, "POST", "/v1/preflight", headers: [("apns-push-type", "alert")], body: writer.bytes)
+    let report = try #require(response.json, "not JSON: \(response.text)")
+    guard case .array(let findings)? = report["findings"] else {
+        throw TestConnection.Failure(description: "no findings in \(response.text)")
+    }
+    let health = try httpRequest(port: service.port, "GET", "/healthz")
+    #expect(health.status == 200, "the server stopped answering /healthz after \(url)")
+    return ProbeResult(
+        status: response.status, report: report,
+        codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })
+}

@@ -18,6 +18,7 @@ MEDIA = sys.argv[2]
 JPEG = open(f"{MEDIA}/image.jpg", "rb").read()
 HITS = {}
 LOCK = threading.Lock()
+WAITING = {"now": 0, "max": 0}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -60,8 +61,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send(200, JPEG, headers)
 
     def route_wait(self, query):
-        """Waits ?ms= before answering a small JPEG: a slow but healthy origin."""
-        self.route_jpeg(query)
+        """Waits ?ms= before answering a small JPEG: a slow but healthy origin.
+        GET /_waiting answers the most requests it ever held at once."""
+        with LOCK:
+            WAITING["now"] += 1
+            WAITING["max"] = max(WAITING["max"], WAITING["now"])
+        try:
+            self.route_jpeg(query)
+        finally:
+            with LOCK:
+                WAITING["now"] -= 1
+
+    def route__waiting(self, query):
+        with LOCK:
+            body = str(WAITING["max"]).encode()
+            if "reset" in query:
+                WAITING["max"] = 0
+        self.send(200, body, {"Content-Type": "text/plain"})
 
     def route_drip(self, query):
         """Announces 100000 bytes and sends them slower than any low-speed limit."""

@@ -43,4 +43,6 @@ printf '%-40s %12s %8s %8.2f\n' "preflight GET /healthz" "$health" "$(p99 "$out/
   "$(echo "$health / $base" | bc -l)"
 printf '%-40s %12s %8s %8.2f\n' "preflight POST /v1/preflight (1 KB)" "$post" "$(p99 "$out/preflight.txt")" \
   "$(echo "$post / $base" | bc -l)"
+echo
+PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media.sh
 echo "nproc $(nproc), $(date -u +%Y-%m-%dT%H:%MZ)"

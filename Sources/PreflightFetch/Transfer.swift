@@ -14,7 +14,7 @@ final class Transfer {
     private(set) var outcome: DownloadOutcome
     private let policy: EgressPolicy
     private let limits: PreflightConfiguration.Limits
-    private let digest = SHA256Digest()
+    private let hasher = StreamHasher()
     private var limit: Int
     private var limitSettled = false
     private var refusal: EgressPolicy.Refusal?
@@ -105,7 +105,7 @@ final class Transfer {
             stoppedForSize = true
             return false
         }
-        digest.update(bytes)
+        hasher.update(bytes)
         return true
     }
 
@@ -168,7 +168,7 @@ final class Transfer {
             tls: milliseconds(CURLINFO_APPCONNECT_TIME_T), firstByte: milliseconds(CURLINFO_STARTTRANSFER_TIME_T),
             total: milliseconds(CURLINFO_TOTAL_TIME_T))
         outcome.failure = failure(for: code)
-        if outcome.failure == nil { outcome.sha256 = digest.finalize() }
+        if outcome.failure == nil { outcome.sha256 = hasher.finalize() } else { hasher.discard() }
         return outcome
     }
 

@@ -54,6 +54,17 @@ import Testing
         #expect(try httpRequest(port: origins.originPort, "GET", "/_waiting").text == "2")
     }
 
+    @Test func theWholeDownloadHasATimeBudget() throws {
+        var configuration = origins.configuration()
+        configuration.fetch.timeoutMs = 700
+        let service = try PreflightService(configuration: configuration, accessLog: nil)
+        try service.start()
+        defer { service.shutdown() }
+        let result = try probe(service, url: origins.origin + "/wait/budget.jpg?ms=1500")
+        #expect(result.codes == ["media.fetch.timeout"])
+        #expect(result.finding("media.fetch.timeout")?["message"]?.string?.contains("Operation timed out") == true)
+    }
+
     @Test func fetchFalseSkipsTheDownload() throws {
         let service = try PreflightService(configuration: origins.configuration(), accessLog: nil)
         try service.start()

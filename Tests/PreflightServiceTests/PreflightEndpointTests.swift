@@ -129,12 +129,12 @@ import Testing
                 port: service.port, "POST", "/v1/preflight?fetch=false", headers: [("apns-push-type", "alert")],
                 body: Array(Self.valid.utf8))
             _ = try httpRequest(port: service.port, "POST", "/v1/preflight", body: Array("{}".utf8))
-            let metrics = try httpRequest(port: service.port, "GET", "/metrics").text
+            let counted = #"preflight_http_requests_total{route="/v1/preflight",method="POST",status="422"} 1"#
+            let metrics = try metrics(port: service.port, containing: [counted])
             #expect(metrics.contains(#"preflight_reports_total{verdict="pass"} 1"#))
             #expect(metrics.contains(#"preflight_reports_total{verdict="fail"} 1"#))
             #expect(metrics.contains(#"preflight_findings_total{code="aps.missing"} 1"#))
-            #expect(
-                metrics.contains(#"preflight_http_requests_total{route="/v1/preflight",method="POST",status="422"} 1"#))
+            #expect(metrics.contains(counted))
         }
     }
 }

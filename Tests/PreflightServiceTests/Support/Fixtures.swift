@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import PreflightCore
 import PreflightHTTP
 import PreflightService
@@ -48,4 +49,15 @@ final class Gate: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     func open() { semaphore.signal() }
     func wait(seconds: Int = 10) -> Bool { semaphore.wait(timeout: .now() + .seconds(seconds)) == .success }
+}
+
+/// The metrics text once it contains every line in `expected` (a request is counted when
+/// libmicrohttpd reports it complete, just after the client has read the answer), or after 2 s.
+func metrics(port: Int, containing expected: [String]) throws -> String {
+    let deadline = ContinuousClock.now + .seconds(2)
+    while true {
+        let text = try httpRequest(port: port, "GET", "/metrics").text
+        if expected.allSatisfy({ text.contains($0) }) || ContinuousClock.now > deadline { return text }
+        usleep(5000)
+    }
 }

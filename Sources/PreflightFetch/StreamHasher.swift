@@ -1,0 +1,44 @@
+import Dispatch
+import Synchronization
+
+/// SHA-256 of a body as it streams, computed beside the download rather than inside it:
+/// chunks are hashed on a queue of their own so hashing and receiving overlap. The bytes
+/// waiting to be hashed are capped across all downloads; past the cap a chunk is hashed
+/// before the download goes on, so memory stays bounded whatever the media's size.
+final class StreamHasher: @unchecked Sendable {
+    // @unchecked Sendable: `digest` is only touched on `queue`, which is serial.
+
+    /// Bytes waiting to be hashed, all downloads together.
+    private static let backlog = Atomic<Int>(0)
+    /// The most bytes allowed to wait: past it hashing is done in line.
+    static let backlogLimit = 4 << 20
+
+    private let digest = SHA256Digest()
+    private let queue = DispatchQueue(label: "preflight.sha256")
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        let count = bytes.count
+        let waiting = Self.backlog.add(count, ordering: .relaxed).newValue
+        if waiting > Self.backlogLimit {
+            // In order with what is queued: sync runs after the earlier chunks.
+            queue.sync { digest.update(bytes) }
+            Self.backlog.subtract(count, ordering: .relaxed)
+            return
+        }
+        let copy = [UInt8](bytes)
+        queue.async { [self] in
+            digest.update(copy)
+            Self.backlog.subtract(count, ordering: .relaxed)
+        }
+    }
+
+    /// The hex digest once every chunk is hashed.
+    func finalize() -> String {
+        queue.sync { digest.finalize() }
+    }
+
+    /// Waits for queued chunks when the digest is not wanted (a failed download).
+    func discard() {
+        queue.sync {}
+    }
+}

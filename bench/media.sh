@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Media probe benchmarks against loopback nginx, run by bench/run.sh inside with-origins.sh:
+#  1. wall time to probe a 10 MB JPEG, as a ratio to `curl -s -o /dev/null` of the same URL;
+#  2. peak RSS while probing a 50 MB MP4, minus the RSS before it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source "$PREFLIGHT_ORIGINS"
+out=bench/out
+runs=${RUNS:-15}
+port=18183
+cat > "$out/media.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "payload": {"allow_http_media": true},
+ "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$HTTP_PORT]}}
+JSON
+.build/release/preflight serve --config "$out/media.json" > /dev/null 2> "$out/media.err" & pid=$!
+trap 'kill $pid 2>/dev/null || true' EXIT
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.05; done
+
+url="http://127.0.0.1:$HTTP_PORT/media/bench-10mb.jpg"
+printf '{"aps":{"alert":"bench","mutable-content":1},"image":"%s"}' "$url" > "$out/jpeg-payload.json"
+post() { curl -s -o "$out/last-report.json" -H 'apns-push-type: alert' --data-binary @"$1" "http://127.0.0.1:$port/v1/preflight"; }
+post "$out/jpeg-payload.json"
+grep -q '"verdict":"pass"' "$out/last-report.json" || { echo "the 10 MB JPEG probe did not pass:"; cat "$out/last-report.json"; exit 1; }
+
+# Alternate the two commands so drift hits both alike; report medians.
+python3 - "$runs" "$url" "$out/jpeg-payload.json" "$port" <<'PY'
+import statistics, subprocess, sys, time
+runs, url, payload, port = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4]
+curl = ["curl", "-s", "-o", "/dev/null", url]
+probe = ["curl", "-s", "-o", "/dev/null", "-H", "apns-push-type: alert", "--data-binary", "@" + payload,
+         f"http://127.0.0.1:{port}/v1/preflight"]
+times = {"curl": [], "probe": []}
+for _ in range(runs):
+    for name, command in (("curl", curl), ("probe", probe)):
+        start = time.perf_counter()
+        subprocess.run(command, check=True)
+        times[name].append((time.perf_counter() - start) * 1000)
+c, p = statistics.median(times["curl"]), statistics.median(times["probe"])
+print(f"{'10 MB JPEG: curl -s -o /dev/null (median of %d)' % runs:52s} {c:9.1f} ms")
+print(f"{'10 MB JPEG: preflight probe (median of %d)' % runs:52s} {p:9.1f} ms   ratio {p / c:.2f}  (target <= 1.15)")
+PY
+
+mp4="http://127.0.0.1:$HTTP_PORT/media/bench-50mb.mp4"
+printf '{"aps":{"alert":"bench","mutable-content":1},"image":"%s"}' "$mp4" > "$out/mp4-payload.json"
+kb() { awk -v k="$1:" '$1 == k {print $2}' "/proc/$pid/status"; }
+idle=$(kb VmRSS)
+echo 5 > "/proc/$pid/clear_refs"  # resets VmHWM to the current RSS
+post "$out/mp4-payload.json"
+grep -q '"verdict":"pass"' "$out/last-report.json" || { echo "the 50 MB MP4 probe did not pass:"; cat "$out/last-report.json"; exit 1; }
+peak=$(kb VmHWM)
+printf '%-52s %9s KiB\n' "RSS before the 50 MB MP4 probe" "$idle"
+printf '%-52s %9s KiB\n' "peak RSS (VmHWM) after it" "$peak"
+printf '%-52s %9s KiB   (target <= 8192)\n' "peak minus idle" "$((peak - idle))"

@@ -5,16 +5,17 @@ public import PreflightFetch
 /// download and the media rules. Shared by `POST /v1/preflight` and `preflight check`.
 ///
 /// ```swift
-/// let probe = PreflightProbe(configuration: config, fetcher: fetcher)
+/// let probe = PreflightProbe(configuration: config, media: fetcher)
 /// probe.run(body: bytes, headers: APNsHeaders(pushType: "alert"), fetch: true) { report in ... }
 /// ```
 public struct PreflightProbe: Sendable {
     public let inspector: PayloadInspector
-    public let fetcher: MediaFetcher?
+    /// Where downloads come from (the fetcher, or the cache in front of it); nil for none.
+    public let media: (any MediaSource)?
 
-    public init(configuration: PreflightConfiguration, fetcher: MediaFetcher?) {
+    public init(configuration: PreflightConfiguration, media: (any MediaSource)?) {
         self.inspector = PayloadInspector(configuration: configuration)
-        self.fetcher = fetcher
+        self.media = media
     }
 
     /// Checks the push; `completion` runs at once when nothing is downloaded, else on the fetch thread.
@@ -24,13 +25,13 @@ public struct PreflightProbe: Sendable {
         let inspection = inspector.inspect(body: body, headers: headers)
         var report = inspection.report
         guard let media = inspection.media else { return completion(report) }
-        guard fetch, let fetcher else {
+        guard fetch, let source = self.media else {
             report.findings.append(Self.notFetched(media, reason: fetch ? .disabled : .skipped))
             return completion(report)
         }
         let configuration = inspector.configuration
         let payloadReport = report
-        fetcher.fetch(media.url.text) { download in
+        source.fetch(media.url.text) { download in
             let judged = MediaRules.evaluate(download, reference: media, configuration: configuration)
             var report = payloadReport
             report.findings += judged.findings

@@ -1,9 +1,11 @@
 import PreflightCore
+import PreflightFetch
 import PreflightHTTP
 
 extension PreflightService {
     static func makeRouter(
-        metrics: ServiceMetrics, probe: PreflightProbe, apiKeys: APIKeyCheck, readiness: Readiness
+        metrics: ServiceMetrics, probe: PreflightProbe, apiKeys: APIKeyCheck, readiness: Readiness,
+        cache: MediaProbeCache?, fetcher: MediaFetcher?
     ) -> Router {
         var router = Router()
         router.add("GET", "/healthz", sync: { _ in .json(200, #"{"status":"ok"}"#) })
@@ -12,7 +14,14 @@ extension PreflightService {
                 readiness.isDraining ? .json(503, #"{"status":"draining"}"#) : .json(200, #"{"status":"ready"}"#))
         }
         router.add("GET", "/metrics") { _, responder in
-            var response = HTTPResponse(status: 200, body: Array(metrics.render(inFlight: readiness.inFlight).utf8))
+            var gauges = ServiceMetrics.Gauges()
+            gauges.inFlight = readiness.inFlight
+            gauges.cache = cache?.statistics
+            if let load = fetcher?.load {
+                gauges.downloadsActive = load.active
+                gauges.downloadsQueued = load.queued
+            }
+            var response = HTTPResponse(status: 200, body: Array(metrics.render(gauges).utf8))
             response.headers = [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]
             responder.respond(response)
         }

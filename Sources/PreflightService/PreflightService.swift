@@ -20,6 +20,8 @@ public final class PreflightService: Sendable {
     public let metrics: ServiceMetrics
     /// The downloader; nil when `fetch.enabled` is false.
     public let fetcher: MediaFetcher?
+    /// The probe cache in front of the downloader.
+    public let cache: MediaProbeCache?
     let apiKeys: APIKeyCheck
     private let server = Mutex<HTTPServer?>(nil)
 
@@ -28,8 +30,10 @@ public final class PreflightService: Sendable {
     public init(configuration: PreflightConfiguration, accessLog: AccessLog? = AccessLog()) throws(ConfigurationError) {
         self.configuration = configuration
         self.metrics = ServiceMetrics(version: Self.version)
-        self.fetcher = configuration.fetch.enabled ? try MediaFetcher(configuration: configuration) : nil
-        let probe = PreflightProbe(configuration: configuration, fetcher: fetcher)
+        let fetcher = configuration.fetch.enabled ? try MediaFetcher(configuration: configuration) : nil
+        self.fetcher = fetcher
+        self.cache = fetcher.map { MediaProbeCache(fetcher: $0, configuration: configuration.cache) }
+        let probe = PreflightProbe(configuration: configuration, media: cache)
         self.apiKeys = APIKeyCheck(keys: configuration.auth.apiKeys)
         let metrics = self.metrics
         let httpServer = HTTPServer(
@@ -40,7 +44,8 @@ public final class PreflightService: Sendable {
                 connectionTimeoutSeconds: configuration.server.connectionTimeoutSeconds,
                 maxBodyBytes: configuration.server.maxBodyBytes,
                 connectionMemoryBytes: configuration.server.connectionMemoryBytes),
-            router: Self.makeRouter(metrics: metrics, probe: probe, apiKeys: apiKeys, readiness: readiness),
+            router: Self.makeRouter(
+                metrics: metrics, probe: probe, apiKeys: apiKeys, readiness: readiness, cache: cache, fetcher: fetcher),
             onComplete: { record in
                 metrics.record(record)
                 accessLog?.write(record)

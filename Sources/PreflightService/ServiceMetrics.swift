@@ -57,8 +57,19 @@ public final class ServiceMetrics: Sendable {
         }
     }
 
-    /// The exposition text; `inFlight` is read from the server at scrape time.
-    public func render(inFlight: Int) -> String {
+    /// Figures read from other parts at scrape time.
+    public struct Gauges: Sendable {
+        public var inFlight = 0
+        public var cache: MediaProbeCache.Statistics?
+        public var downloadsActive = 0
+        public var downloadsQueued = 0
+
+        public init() {}
+    }
+
+    /// The exposition text.
+    public func render(_ gauges: Gauges) -> String {
+        let inFlight = gauges.inFlight
         let snapshot = state.withLock { $0 }
         var out = ""
         out += "# HELP preflight_http_requests_total HTTP requests answered, by route, method and status.\n"
@@ -95,6 +106,27 @@ public final class ServiceMetrics: Sendable {
         for (code, count) in snapshot.findings.sorted(by: { $0.key < $1.key }) {
             out += "preflight_findings_total{code=\"\(escape(code))\"} \(count)\n"
         }
+        if let cache = gauges.cache {
+            let counters = [
+                ("hits", "Media probes answered from the cache.", cache.hits),
+                ("misses", "Media probes that started a download.", cache.misses),
+                ("coalesced", "Media probes that joined a download already in progress.", cache.coalesced),
+            ]
+            for (name, help, value) in counters {
+                out += "# HELP preflight_cache_\(name)_total \(help)\n"
+                out += "# TYPE preflight_cache_\(name)_total counter\n"
+                out += "preflight_cache_\(name)_total \(value)\n"
+            }
+            out += "# HELP preflight_cache_entries Media probe results held in the cache.\n"
+            out += "# TYPE preflight_cache_entries gauge\n"
+            out += "preflight_cache_entries \(cache.entries)\n"
+        }
+        out += "# HELP preflight_downloads_active Media downloads in progress.\n"
+        out += "# TYPE preflight_downloads_active gauge\n"
+        out += "preflight_downloads_active \(gauges.downloadsActive)\n"
+        out += "# HELP preflight_downloads_queued Media downloads waiting for a slot (fetch.max_concurrent).\n"
+        out += "# TYPE preflight_downloads_queued gauge\n"
+        out += "preflight_downloads_queued \(gauges.downloadsQueued)\n"
         out += "# HELP preflight_build_info Version of the running build.\n"
         out += "# TYPE preflight_build_info gauge\n"
         out += "preflight_build_info{version=\"\(escape(version))\"} 1\n"

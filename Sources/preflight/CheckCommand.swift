@@ -78,7 +78,7 @@ enum CheckCommand {
             printError("preflight: \(error)")
             return 2
         }
-        let probe = PreflightProbe(configuration: configuration, fetcher: fetcher)
+        let probe = PreflightProbe(configuration: configuration, media: fetcher)
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Report?>(nil)
         probe.run(body: Array(body), headers: headers, fetch: !noFetch) { report in

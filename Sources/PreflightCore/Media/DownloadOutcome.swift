@@ -57,7 +57,36 @@ public struct DownloadOutcome: Sendable, Equatable {
     /// `Cache-Control: no-store` was sent.
     public var noStore = false
 
+    /// What the first bytes showed, kept when the bytes themselves are dropped (in the cache).
+    public var analysis: MediaAnalysis?
+
     public init(url: String) {
         self.url = url
     }
+
+    /// The format and image header the first bytes show.
+    public func analyzed() -> MediaAnalysis {
+        if let analysis { return analysis }
+        let sniffed = MediaSniffer.sniff(prefix)
+        var image: ImageHeader.Outcome?
+        if let sniffed, sniffed.kind == .image {
+            let complete = failure == nil && bytes == prefix.count
+            image = ImageHeader.read(prefix, format: sniffed, complete: complete)
+        }
+        return MediaAnalysis(sniffed: sniffed, image: image)
+    }
+
+    /// The outcome with its analysis kept and its first bytes dropped: small enough to cache.
+    public func compacted() -> DownloadOutcome {
+        var compact = self
+        compact.analysis = analyzed()
+        compact.prefix = []
+        return compact
+    }
+}
+
+/// The format of a body and, for images, what its header says.
+public struct MediaAnalysis: Sendable, Equatable {
+    public var sniffed: MediaFormat?
+    public var image: ImageHeader.Outcome?
 }

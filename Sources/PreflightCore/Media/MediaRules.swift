@@ -79,7 +79,8 @@ public enum MediaRules {
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
 
-        let sniffed = MediaSniffer.sniff(download.prefix)
+        let analysis = download.analyzed()
+        let sniffed = analysis.sniffed
         summary.sniffed = sniffed
         findings += typeFindings(download, sniffed: sniffed, reference: reference)
         guard let format = sniffed, let kind = format.kind, let uti = format.uti else {
@@ -103,10 +104,9 @@ public enum MediaRules {
                     fix: "shrink the media below its kind's limit"))
         }
 
-        let complete = download.failure == nil && download.bytes == download.prefix.count
         var corrupt = false
-        if kind == .image {
-            switch ImageHeader.read(download.prefix, format: format, complete: complete) {
+        if let image = analysis.image {
+            switch image {
             case .header(let header):
                 summary.image = header
                 if header.decodedBytes > configuration.limits.nseMemoryBytes {

@@ -1,0 +1,166 @@
+public import PreflightCore
+public import PreflightFetch
+import Synchronization
+
+/// Media downloads kept by URL, so a campaign that checks the same payload a million times
+/// downloads its media once: an LRU bounded by `cache.max_entries`, entries living
+/// `cache.ttl_s` or the origin's shorter `max-age`, nothing kept under `no-store`. Concurrent
+/// requests for a URL being downloaded wait for that download instead of starting another.
+///
+/// ```swift
+/// let cache = MediaProbeCache(fetcher: fetcher, configuration: config.cache)
+/// cache.fetch(url) { outcome in ... }  // outcome.cached is true on a hit
+/// ```
+public final class MediaProbeCache: MediaSource {
+    /// Counters for `/metrics`.
+    public struct Statistics: Sendable, Equatable {
+        public var hits = 0
+        public var misses = 0
+        public var coalesced = 0
+        public var entries = 0
+
+        public init(hits: Int = 0, misses: Int = 0, coalesced: Int = 0, entries: Int = 0) {
+            self.hits = hits
+            self.misses = misses
+            self.coalesced = coalesced
+            self.entries = entries
+        }
+    }
+
+    private final class Node {
+        let url: String
+        var outcome: DownloadOutcome
+        var expires: ContinuousClock.Instant
+        var newer: Node?
+        weak var older: Node?
+
+        init(url: String, outcome: DownloadOutcome, expires: ContinuousClock.Instant) {
+            self.url = url
+            self.outcome = outcome
+            self.expires = expires
+        }
+    }
+
+    private struct State {
+        var nodes: [String: Node] = [:]
+        /// Least recently used first; `newer` links run towards `newest`.
+        var oldest: Node?
+        var newest: Node?
+        var waiting: [String: [@Sendable (DownloadOutcome) -> Void]] = [:]
+        var statistics = Statistics()
+
+        mutating func unlink(_ node: Node) {
+            if oldest === node { oldest = node.newer }
+            if newest === node { newest = node.older }
+            node.older?.newer = node.newer
+            node.newer?.older = node.older
+            node.newer = nil
+            node.older = nil
+        }
+
+        mutating func append(_ node: Node) {
+            node.older = newest
+            newest?.newer = node
+            newest = node
+            if oldest == nil { oldest = node }
+        }
+
+        mutating func remove(_ node: Node) {
+            unlink(node)
+            nodes[node.url] = nil
+        }
+    }
+
+    private let fetcher: MediaFetcher
+    private let ttl: Duration
+    private let maxEntries: Int
+    private let state = Mutex(State())
+    private let clock: @Sendable () -> ContinuousClock.Instant
+
+    /// - Parameter clock: the time source; tests pass one they move by hand.
+    public init(
+        fetcher: MediaFetcher, configuration: PreflightConfiguration.Cache,
+        clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.fetcher = fetcher
+        self.ttl = .seconds(configuration.ttlSeconds)
+        self.maxEntries = configuration.maxEntries
+        self.clock = clock
+    }
+
+    public var statistics: Statistics {
+        state.withLock { state in
+            var statistics = state.statistics
+            statistics.entries = state.nodes.count
+            return statistics
+        }
+    }
+
+    /// The outcome for `url`: from the cache, from a download in progress, or from a new one.
+    public func fetch(_ url: String, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
+        enum Plan {
+            case hit(DownloadOutcome)
+            case join
+            case download
+        }
+        let now = clock()
+        let plan = state.withLock { state -> Plan in
+            if let node = state.nodes[url] {
+                if node.expires > now {
+                    state.unlink(node)
+                    state.append(node)
+                    state.statistics.hits += 1
+                    return .hit(node.outcome)
+                }
+                state.remove(node)
+            }
+            if state.waiting[url] != nil {
+                state.waiting[url]?.append(completion)
+                state.statistics.coalesced += 1
+                return .join
+            }
+            state.waiting[url] = [completion]
+            state.statistics.misses += 1
+            return .download
+        }
+        switch plan {
+        case .hit(var outcome):
+            outcome.cached = true
+            completion(outcome)
+        case .join:
+            break
+        case .download:
+            fetcher.fetch(url) { [self] outcome in
+                finished(url, outcome)
+            }
+        }
+    }
+
+    private func finished(_ url: String, _ outcome: DownloadOutcome) {
+        let lifetime = lifetime(of: outcome)
+        let now = clock()
+        let waiters = state.withLock { state -> [@Sendable (DownloadOutcome) -> Void] in
+            if let lifetime {
+                if let old = state.nodes[url] { state.remove(old) }
+                let node = Node(url: url, outcome: outcome.compacted(), expires: now + lifetime)
+                state.nodes[url] = node
+                state.append(node)
+                while state.nodes.count > maxEntries, let oldest = state.oldest { state.remove(oldest) }
+            }
+            return state.waiting.removeValue(forKey: url) ?? []
+        }
+        for waiter in waiters { waiter(outcome) }
+    }
+
+    /// How long an outcome may be reused: nil when it must not be kept.
+    private func lifetime(of outcome: DownloadOutcome) -> Duration? {
+        guard maxEntries > 0, ttl > .zero, !outcome.noStore else { return nil }
+        switch outcome.failure {
+        case nil, .tooLarge: break
+        default: return nil  // network trouble may pass: ask again next time
+        }
+        guard let maxAge = outcome.maxAge else { return ttl }
+        let origin = Duration.seconds(maxAge)
+        return origin > .zero ? min(ttl, origin) : nil
+    }
+}

@@ -1,0 +1,150 @@
+import Dispatch
+import PreflightCore
+import PreflightFetch
+import PreflightService
+import Synchronization
+import Testing
+
+/// A clock the test moves by hand.
+final class ManualClock: Sendable {
+    private let instant = Mutex(ContinuousClock.now)
+    var now: ContinuousClock.Instant { instant.withLock { $0 } }
+    func advance(_ duration: Duration) { instant.withLock { $0 += duration } }
+}
+
+@Suite(.serialized) struct MediaProbeCacheTests {
+    let origins: Origins
+    let fetcher: MediaFetcher
+    let clock = ManualClock()
+
+    init() throws {
+        origins = try Origins.load()
+        fetcher = try MediaFetcher(configuration: origins.configuration())
+    }
+
+    func cache(ttl: Int = 300, entries: Int = 100) -> MediaProbeCache {
+        var configuration = PreflightConfiguration.Cache()
+        configuration.ttlSeconds = ttl
+        configuration.maxEntries = entries
+        let clock = self.clock
+        return MediaProbeCache(fetcher: fetcher, configuration: configuration, clock: { clock.now })
+    }
+
+    /// Fetches through the cache and waits for the outcome.
+    func get(_ cache: MediaProbeCache, _ path: String) -> DownloadOutcome? {
+        let result = Mutex<DownloadOutcome?>(nil)
+        let done = Gate()
+        cache.fetch(origins.origin + path) { outcome in
+            result.withLock { $0 = outcome }
+            done.open()
+        }
+        _ = done.wait()
+        return result.withLock { $0 }
+    }
+
+    @Test func aSecondProbeIsAHit() throws {
+        defer { fetcher.shutdown() }
+        let cache = cache()
+        let first = try #require(get(cache, "/jpeg/hit.jpg"))
+        let second = try #require(get(cache, "/jpeg/hit.jpg"))
+        #expect(first.cached == false)
+        #expect(second.cached == true)
+        #expect(second.sha256 == first.sha256)
+        #expect(second.analyzed() == first.analyzed())
+        #expect(try origins.hits("/jpeg/hit.jpg") == 1)
+        #expect(cache.statistics == MediaProbeCache.Statistics(hits: 1, misses: 1, coalesced: 0, entries: 1))
+    }
+
+    @Test func entriesExpireAfterTheTTL() throws {
+        defer { fetcher.shutdown() }
+        let cache = cache(ttl: 60)
+        _ = get(cache, "/jpeg/ttl.jpg")
+        clock.advance(.seconds(59))
+        #expect(get(cache, "/jpeg/ttl.jpg")?.cached == true)
+        clock.advance(.seconds(2))
+        #expect(get(cache, "/jpeg/ttl.jpg")?.cached == false)
+        #expect(try origins.hits("/jpeg/ttl.jpg") == 2)
+    }
+
+    @Test func aShorterMaxAgeWins() throws {
+        defer { fetcher.shutdown() }
+        let cache = cache(ttl: 300)
+        _ = get(cache, "/jpeg/maxage.jpg?cc=public,%20max-age=10")
+        clock.advance(.seconds(9))
+        #expect(get(cache, "/jpeg/maxage.jpg?cc=public,%20max-age=10")?.cached == true)
+        clock.advance(.seconds(2))
+        #expect(get(cache, "/jpeg/maxage.jpg?cc=public,%20max-age=10")?.cached == false)
+        // A longer max-age does not stretch the TTL.
+        _ = get(cache, "/jpeg/long.jpg?cc=max-age=100000")
+        clock.advance(.seconds(301))
+        #expect(get(cache, "/jpeg/long.jpg?cc=max-age=100000")?.cached == false)
+    }
+
+    @Test func noStoreIsNeverKept() throws {
+        defer { fetcher.shutdown() }
+        let cache = cache()
+        #expect(get(cache, "/jpeg/nostore.jpg?cc=no-store")?.cached == false)
+        #expect(get(cache, "/jpeg/nostore.jpg?cc=no-store")?.cached == false)
+        #expect(try origins.hits("/jpeg/nostore.jpg") == 2)
+        #expect(cache.statistics.entries == 0)
+    }
+
+    @Test func theLeastRecentlyUsedEntryGoesFirst() throws {
+        defer { fetcher.shutdown() }
+        let cache = cache(entries: 2)
+        _ = get(cache, "/jpeg/lru-a.jpg")
+        _ = get(cache, "/jpeg/lru-b.jpg")
+        #expect(get(cache, "/jpeg/lru-a.jpg")?.cached == true)  // a is now newer than b
+        _ = get(cache, "/jpeg/lru-c.jpg")  // evicts b
+        #expect(cache.statistics.entries == 2)
+        #expect(get(cache, "/jpeg/lru-a.jpg")?.cached == true)
+        #expect(get(cache, "/jpeg/lru-b.jpg")?.cached == false)
+        #expect(try origins.hits("/jpeg/lru-b.jpg") == 2)
+        #expect(try origins.hits("/jpeg/lru-a.jpg") == 1)
+    }
+
+    @Test func failuresAreNotKept() throws {
+        defer { fetcher.shutdown() }
+        let cache = cache()
+        #expect(get(cache, "/short/fail.jpg")?.failure != nil)
+        #expect(get(cache, "/short/fail.jpg")?.cached == false)
+        #expect(try origins.hits("/short/fail.jpg") == 2)
+    }
+
+    @Test func concurrentRequestsShareOneDownload() throws {
+        defer { fetcher.shutdown() }
+        let cache = cache()
+        let outcomes = Mutex<[DownloadOutcome]>([])
+        let all = DispatchGroup()
+        for _ in 0..<20 {
+            all.enter()
+            cache.fetch(origins.origin + "/wait/shared.jpg?ms=400") { outcome in
+                outcomes.withLock { $0.append(outcome) }
+                all.leave()
+            }
+        }
+        #expect(all.wait(timeout: .now() + 10) == .success)
+        #expect(outcomes.withLock { $0.count } == 20)
+        #expect(Set(outcomes.withLock { $0.map(\.sha256) }).count == 1)
+        #expect(try origins.hits("/wait/shared.jpg") == 1)
+        #expect(cache.statistics == MediaProbeCache.Statistics(hits: 0, misses: 1, coalesced: 19, entries: 1))
+    }
+
+    @Test func theServiceReportsCachedAndCountsInMetrics() throws {
+        defer { fetcher.shutdown() }
+        let service = try PreflightService(configuration: origins.configuration(), accessLog: nil)
+        try service.start()
+        defer { service.shutdown() }
+        let first = try probe(service, url: origins.origin + "/jpeg/service.jpg")
+        let second = try probe(service, url: origins.origin + "/jpeg/service.jpg")
+        #expect(first.media?["cached"] == .bool(false))
+        #expect(second.media?["cached"] == .bool(true))
+        #expect(second.attachment?["uti"]?.string == "public.jpeg")
+        #expect(second.media?["image"]?["width"]?.integer == 640)
+        let text = try metrics(port: service.port, containing: ["preflight_cache_hits_total 1"])
+        #expect(text.contains("preflight_cache_hits_total 1\n"))
+        #expect(text.contains("preflight_cache_misses_total 1\n"))
+        #expect(text.contains("preflight_cache_coalesced_total 0\n"))
+        #expect(text.contains("preflight_cache_entries 1\n"))
+    }
+}

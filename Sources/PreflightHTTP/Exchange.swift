@@ -17,6 +17,8 @@ final class Exchange {
     var handler: HTTPHandler?
     /// A 404 or 405 to give once the request is read.
     var rejection: HTTPResponse?
+    /// The body cap: the route's own, or the server's.
+    var bodyLimit = 0
     /// Set once the body passed the cap; the rest is discarded.
     var bodyTooLarge = false
     /// Body bytes read and dropped after a rejection.

@@ -65,11 +65,8 @@ extension HTTPServer {
         MHD_get_connection_values(exchange.connection, .HEADER_KIND, collectHeader, context)
         MHD_get_connection_values(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
         exchange.requestID = Self.acceptableRequestID(exchange.headers["x-request-id"]) ?? nextRequestID()
+        exchange.bodyLimit = configuration.maxBodyBytes
 
-        if let length = exchange.headers["content-length"].flatMap({ Int($0) }), length > configuration.maxBodyBytes {
-            exchange.bodyTooLarge = true
-            return queue(tooLarge(), for: exchange)
-        }
         // 404 and 405 are answered once the request is read, so keep-alive connections stay open.
         switch router.match(method: exchange.method, path: exchange.path) {
         case .notFound:
@@ -82,9 +79,14 @@ extension HTTPServer {
             response.headers.append(("Allow", allowed.joined(separator: ", ")))
             exchange.route = exchange.path
             exchange.rejection = response
-        case .handler(let handler, let route):
+        case .handler(let handler, let route, let maxBodyBytes):
             exchange.handler = handler
             exchange.route = route
+            exchange.bodyLimit = maxBodyBytes ?? configuration.maxBodyBytes
+        }
+        if let length = exchange.headers["content-length"].flatMap({ Int($0) }), length > exchange.bodyLimit {
+            exchange.bodyTooLarge = true
+            return queue(tooLarge(exchange), for: exchange)
         }
         return .YES
     }
@@ -95,9 +97,9 @@ extension HTTPServer {
         if exchange.bodyTooLarge || exchange.rejection != nil {
             exchange.discarded += data.count
             // A body that never ends is not read forever: past this the connection is closed.
-            return exchange.discarded > discardLimit ? .NO : .YES
+            return exchange.discarded > discardLimit(exchange) ? .NO : .YES
         }
-        guard exchange.body.count + data.count <= configuration.maxBodyBytes else {
+        guard exchange.body.count + data.count <= exchange.bodyLimit else {
             exchange.bodyTooLarge = true
             exchange.body = []
             // libmicrohttpd 0.9.75 cannot queue a response while upload data is pending (not even
@@ -112,7 +114,7 @@ extension HTTPServer {
     /// The body is complete (or the connection was resumed): run the handler, or queue its answer.
     func finish(_ exchange: Exchange) -> MHD_Result {
         if exchange.status != 0 { return .YES }
-        if exchange.bodyTooLarge { return queue(tooLarge(), for: exchange) }
+        if exchange.bodyTooLarge { return queue(tooLarge(exchange), for: exchange) }
         if let rejection = exchange.rejection { return queue(rejection, for: exchange) }
         if !exchange.handled {
             exchange.handled = true
@@ -130,12 +132,12 @@ extension HTTPServer {
     }
 
     /// Bytes of an oversized or rejected body read and dropped before the connection is closed.
-    var discardLimit: Int { max(configuration.maxBodyBytes * 4, 1 << 20) }
+    func discardLimit(_ exchange: Exchange) -> Int { max(exchange.bodyLimit * 4, 1 << 20) }
 
-    private func tooLarge() -> HTTPResponse {
+    private func tooLarge(_ exchange: Exchange) -> HTTPResponse {
         .error(
             413, code: "body-too-large",
-            message: "the request body is over server.max_body_bytes (\(configuration.maxBodyBytes) bytes)")
+            message: "the request body is over the \(exchange.bodyLimit)-byte limit of \(exchange.route)")
     }
 
     private func queue(_ response: HTTPResponse, for exchange: Exchange) -> MHD_Result {

@@ -5,12 +5,18 @@ public typealias HTTPHandler = @Sendable (HTTPRequest, Responder) -> Void
 public struct Router: Sendable {
     /// Where a request goes.
     public enum Match: Sendable {
-        case handler(HTTPHandler, route: String)
+        /// `maxBodyBytes` is the route's own body cap, nil for the server's.
+        case handler(HTTPHandler, route: String, maxBodyBytes: Int?)
         case methodNotAllowed(allowed: [String])
         case notFound
     }
 
-    private var routes: [String: [String: HTTPHandler]] = [:]
+    private struct Route {
+        var handler: HTTPHandler
+        var maxBodyBytes: Int?
+    }
+
+    private var routes: [String: [String: Route]] = [:]
 
     public init() {}
 
@@ -21,8 +27,12 @@ public struct Router: Sendable {
     ///     queue.async { responder.respond(.json(200, "{}")) }
     /// }
     /// ```
-    public mutating func add(_ method: String, _ path: String, _ handler: @escaping HTTPHandler) {
-        routes[path, default: [:]][method] = handler
+    ///
+    /// - Parameter maxBodyBytes: a body cap for this route instead of the server's.
+    public mutating func add(
+        _ method: String, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping HTTPHandler
+    ) {
+        routes[path, default: [:]][method] = Route(handler: handler, maxBodyBytes: maxBodyBytes)
     }
 
     /// Adds a route that answers at once.
@@ -35,8 +45,8 @@ public struct Router: Sendable {
     /// Finds the handler for a method and path; HEAD is served by GET.
     public func match(method: String, path: String) -> Match {
         guard let methods = routes[path] else { return .notFound }
-        if let handler = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
-            return .handler(handler, route: path)
+        if let route = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
+            return .handler(route.handler, route: path, maxBodyBytes: route.maxBodyBytes)
         }
         return .methodNotAllowed(allowed: methods.keys.sorted())
     }

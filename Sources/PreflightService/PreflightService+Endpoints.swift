@@ -5,7 +5,7 @@ import PreflightHTTP
 extension PreflightService {
     static func makeRouter(
         metrics: ServiceMetrics, probe: PreflightProbe, apiKeys: APIKeyCheck, readiness: Readiness,
-        cache: MediaProbeCache?, fetcher: MediaFetcher?
+        cache: MediaProbeCache?, fetcher: MediaFetcher?, batchBodyBytes: Int
     ) -> Router {
         var router = Router()
         router.add("GET", "/healthz", sync: { _ in .json(200, #"{"status":"ok"}"#) })
@@ -29,6 +29,10 @@ extension PreflightService {
             if let denied = authenticate(request, apiKeys) { return responder.respond(denied) }
             preflight(request, probe: probe, metrics: metrics, responder: responder)
         }
+        router.add("POST", "/v1/preflight/batch", maxBodyBytes: batchBodyBytes) { request, responder in
+            if let denied = authenticate(request, apiKeys) { return responder.respond(denied) }
+            batch(request, probe: probe, metrics: metrics, responder: responder)
+        }
         return router
     }
 
@@ -41,16 +45,31 @@ extension PreflightService {
         return response
     }
 
+    /// A 400 answer for a bad query.
+    struct QueryError: Error {
+        var response: HTTPResponse
+    }
+
+    /// The `fetch` query argument: absent or true downloads, false does not.
+    static func fetchMode(_ request: HTTPRequest) -> Result<Bool, QueryError> {
+        switch request.query["fetch"] {
+        case nil, "true", "1": .success(true)
+        case "false", "0": .success(false)
+        case let other?:
+            .failure(
+                QueryError(
+                    response: .error(
+                        400, code: "invalid-query", message: "fetch must be true or false, got \"\(other)\"")))
+        }
+    }
+
     static func preflight(
         _ request: HTTPRequest, probe: PreflightProbe, metrics: ServiceMetrics, responder: Responder
     ) {
         let fetch: Bool
-        switch request.query["fetch"] {
-        case nil, "true", "1": fetch = true
-        case "false", "0": fetch = false
-        case let other?:
-            return responder.respond(
-                .error(400, code: "invalid-query", message: "fetch must be true or false, got \"\(other)\""))
+        switch fetchMode(request) {
+        case .success(let mode): fetch = mode
+        case .failure(let error): return responder.respond(error.response)
         }
         probe.run(body: request.body, headers: APNsHeaders(lowercased: request.headers), fetch: fetch) { report in
             metrics.record(verdict: report.verdict.rawValue, findingCodes: report.findings.map(\.code.rawValue))

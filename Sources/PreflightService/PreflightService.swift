@@ -45,7 +45,8 @@ public final class PreflightService: Sendable {
                 maxBodyBytes: configuration.server.maxBodyBytes,
                 connectionMemoryBytes: configuration.server.connectionMemoryBytes),
             router: Self.makeRouter(
-                metrics: metrics, probe: probe, apiKeys: apiKeys, readiness: readiness, cache: cache, fetcher: fetcher),
+                metrics: metrics, probe: probe, apiKeys: apiKeys, readiness: readiness, cache: cache, fetcher: fetcher,
+                batchBodyBytes: configuration.server.maxBatchBodyBytes),
             onComplete: { record in
                 metrics.record(record)
                 accessLog?.write(record)

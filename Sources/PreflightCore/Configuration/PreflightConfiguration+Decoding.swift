@@ -32,13 +32,14 @@ extension PreflightConfiguration {
         if let server = try top.object("server") {
             try server.checkKeys([
                 "threads", "max_connections", "per_ip_connections", "connection_timeout_s", "max_body_bytes",
-                "connection_memory_bytes", "drain_timeout_s",
+                "max_batch_body_bytes", "connection_memory_bytes", "drain_timeout_s",
             ])
             try server.int("threads", into: &config.server.threads, in: 0...256)
             try server.int("max_connections", into: &config.server.maxConnections, in: 1...1_000_000)
             try server.int("per_ip_connections", into: &config.server.perIPConnections, in: 0...1_000_000)
             try server.int("connection_timeout_s", into: &config.server.connectionTimeoutSeconds, in: 1...86400)
             try server.int("max_body_bytes", into: &config.server.maxBodyBytes, in: 1...(64 << 20))
+            try server.int("max_batch_body_bytes", into: &config.server.maxBatchBodyBytes, in: 1...(64 << 20))
             try server.int("connection_memory_bytes", into: &config.server.connectionMemoryBytes, in: 4096...(16 << 20))
             try server.int("drain_timeout_s", into: &config.server.drainTimeoutSeconds, in: 0...3600)
         }

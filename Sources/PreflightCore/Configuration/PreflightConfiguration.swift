@@ -41,6 +41,8 @@ public struct PreflightConfiguration: Sendable, Equatable {
         public var connectionTimeoutSeconds = 30
         /// Largest request body accepted; larger ones get 413. Default 65536.
         public var maxBodyBytes = 65536
+        /// Largest body of `POST /v1/preflight/batch`. Default 1048576.
+        public var maxBatchBodyBytes = 1_048_576
         /// Memory libmicrohttpd gives one connection for headers and buffers. Default 32768.
         public var connectionMemoryBytes = 32768
         /// Seconds shutdown waits for requests in flight. Default 20.

@@ -1,0 +1,78 @@
+/// The body of `POST /v1/preflight/batch`: `{"items": [{"payload": ..., "headers": {...}}, ...]}`.
+///
+/// A payload given as a string is judged byte for byte (its UTF-8); one given as an object is
+/// judged as compact JSON written back from what was read (key order, repeated keys and numbers
+/// as written are kept; whitespace is not).
+public struct BatchRequest: Sendable {
+    public struct Item: Sendable {
+        public var payload: [UInt8]
+        public var headers: APNsHeaders
+    }
+
+    /// Why a batch body is refused, for a 400 answer.
+    public struct Problem: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    /// Items allowed in one batch.
+    public static let maxItems = 100
+
+    public var items: [Item]
+
+    /// Reads a batch body.
+    public static func parse(_ bytes: [UInt8]) throws(Problem) -> BatchRequest {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes).value
+        } catch {
+            throw Problem(message: "the batch is not valid JSON: \(error.message)")
+        }
+        guard case .object = root, case .array(let elements)? = root["items"] else {
+            throw Problem(message: "the batch must be an object with an \"items\" array")
+        }
+        guard !elements.isEmpty, elements.count <= maxItems else {
+            throw Problem(message: "a batch holds 1 to \(maxItems) items, not \(elements.count)")
+        }
+        var items: [Item] = []
+        for (index, element) in elements.enumerated() {
+            items.append(try item(element, index: index))
+        }
+        return BatchRequest(items: items)
+    }
+
+    private static func item(_ element: JSONValue, index: Int) throws(Problem) -> Item {
+        guard case .object(let members) = element else { throw Problem(message: "items[\(index)] is not an object") }
+        for member in members where member.key != "payload" && member.key != "headers" {
+            throw Problem(message: "items[\(index)].\(member.key) is not a batch item key (payload, headers)")
+        }
+        let payload: [UInt8]
+        switch element["payload"] {
+        case .string(let text)?:
+            payload = Array(text.utf8)
+        case .object?:
+            var writer = JSONWriter()
+            writer.value(element["payload"]!)
+            payload = writer.bytes
+        default:
+            throw Problem(message: "items[\(index)].payload must be the payload object, or its exact bytes as a string")
+        }
+        var headers = APNsHeaders()
+        if let given = element["headers"] {
+            guard case .object(let pairs) = given else {
+                throw Problem(message: "items[\(index)].headers must be an object of strings")
+            }
+            for pair in pairs {
+                guard let value = pair.value.string else {
+                    throw Problem(message: "items[\(index)].headers.\(pair.key) must be a string")
+                }
+                guard headers.set(pair.key, value) else {
+                    throw Problem(
+                        message:
+                            "items[\(index)].headers.\(pair.key) is not one of apns-push-type, apns-priority, apns-topic, apns-expiration, apns-collapse-id"
+                    )
+                }
+            }
+        }
+        return Item(payload: payload, headers: headers)
+    }
+}

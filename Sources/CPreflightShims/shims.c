@@ -1,9 +1,10 @@
 #include "CPreflightShims.h"
 
-struct MHD_Daemon *CPreflightShims_MHD_start_daemon(unsigned int flags, MHD_AccessHandlerCallback handler,
-                                                    void *handler_cls, MHD_RequestCompletedCallback completed,
-                                                    void *completed_cls, struct MHD_OptionItem *options) {
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+struct MHD_Daemon *CPreflightShims_MHD_start_daemon(unsigned int flags, MHD_AcceptPolicyCallback accept_policy,
+                                                    MHD_AccessHandlerCallback handler, void *handler_cls,
+                                                    MHD_RequestCompletedCallback completed, void *completed_cls,
+                                                    struct MHD_OptionItem *options) {
+    return MHD_start_daemon(flags, 0, accept_policy, handler_cls, handler, handler_cls,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }

@@ -37,6 +37,12 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     server.requestFinished(exchange)
 }
 
+/// libmicrohttpd's accept policy: once the server drains, new connections are closed unserved.
+let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
+    guard let cls else { return .NO }
+    return Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().isDraining ? .NO : .YES
+}
+
 /// Gathers headers or query arguments into the exchange passed as `cls`.
 private let collectHeader: MHD_KeyValueIterator = { cls, kind, key, value in
     guard let cls, let key else { return .YES }

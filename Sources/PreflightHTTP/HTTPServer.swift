@@ -102,7 +102,7 @@ public final class HTTPServer: Sendable {
             let context = Unmanaged.passUnretained(self).toOpaque()
             return options.withUnsafeMutableBufferPointer { buffer in
                 CPreflightShims_MHD_start_daemon(
-                    flags, accessHandler, context, completionHandler, context, buffer.baseAddress)
+                    flags, acceptPolicy, accessHandler, context, completionHandler, context, buffer.baseAddress)
             }
         }
         guard let started else { throw .startFailed(configuration.host, configuration.port) }
@@ -118,14 +118,18 @@ public final class HTTPServer: Sendable {
         boundPort.store(Int(CPreflightShims_MHD_bind_port(started)), ordering: .releasing)
     }
 
-    /// Stops gracefully: readiness turns to draining, no new connections are accepted,
-    /// requests in flight may finish within `drainTimeout`, suspended ones still waiting are
-    /// answered 503, then the daemon stops. Blocks until done; safe to call twice.
+    /// Stops gracefully: readiness turns to draining, new connections are closed unserved,
+    /// keep-alive answers say `Connection: close`, requests in flight may finish within
+    /// `drainTimeout`, suspended ones still waiting are answered 503, then the daemon stops
+    /// (and the listening socket closes). Blocks until done; safe to call twice.
+    ///
+    /// Not `MHD_quiesce_daemon`: with epoll worker threads libmicrohttpd 0.9.75 races its own
+    /// workers to remove the listening socket from their epoll sets and aborts the process
+    /// when it loses ("Failed to remove listen FD from epoll set"); the accept policy refuses
+    /// new connections instead.
     public func shutdown(drainTimeout: Duration) {
         draining.store(true, ordering: .releasing)
-        guard let handle = daemon.withLock({ $0 }) else { return }
-        let listener = MHD_quiesce_daemon(handle.pointer)
-        if listener >= 0 { close(listener) }
+        guard daemon.withLock({ $0 }) != nil else { return }
 
         waitForInFlight(until: .now + drainTimeout)
         let waiting = suspended.withLock { Array($0.values) }
@@ -185,7 +189,7 @@ public final class HTTPServer: Sendable {
 /// The running daemon.
 ///
 /// `@unchecked Sendable`: the pointer is only read under the server's `Mutex`, and
-/// libmicrohttpd's quiesce and stop calls are made from one thread at a time.
+/// `MHD_stop_daemon` is called once, after the pointer is taken out of it.
 struct DaemonHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }

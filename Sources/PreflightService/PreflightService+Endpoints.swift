@@ -25,6 +25,8 @@ extension PreflightService {
             response.headers = [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]
             responder.respond(response)
         }
+        let openAPI = OpenAPIDocument.response
+        router.add("GET", "/openapi.json", sync: { _ in openAPI })
         router.add("POST", "/v1/preflight") { request, responder in
             if let denied = authenticate(request, apiKeys) { return responder.respond(denied) }
             preflight(request, probe: probe, metrics: metrics, responder: responder)

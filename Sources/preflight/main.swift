@@ -5,6 +5,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let usage = """
     usage: preflight serve [--config PATH] [--host H] [--port N]
            preflight check [--config PATH] [--no-fetch] [--header NAME:VALUE]... [--format text|json] FILE|-
+           preflight healthcheck [--host H] [--port N]
            preflight version
     """
 
@@ -13,6 +14,8 @@ case "serve":
     exit(ServeCommand.run(Array(arguments.dropFirst())))
 case "check":
     exit(CheckCommand.run(Array(arguments.dropFirst())))
+case "healthcheck":
+    exit(HealthcheckCommand.run(Array(arguments.dropFirst())))
 case "version", "--version":
     print("preflight \(versionString)")
     exit(0)

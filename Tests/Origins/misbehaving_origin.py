@@ -18,7 +18,7 @@ MEDIA = sys.argv[2]
 JPEG = open(f"{MEDIA}/image.jpg", "rb").read()
 HITS = {}
 LOCK = threading.Lock()
-WAITING = {"now": 0, "max": 0}
+WAITING = {}  # group -> {"now": n, "max": n}
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -63,20 +63,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def route_wait(self, query):
         """Waits ?ms= before answering a small JPEG: a slow but healthy origin.
         GET /_waiting answers the most requests it ever held at once."""
+        group = query.get("group", ["default"])[0]
         with LOCK:
-            WAITING["now"] += 1
-            WAITING["max"] = max(WAITING["max"], WAITING["now"])
+            counts = WAITING.setdefault(group, {"now": 0, "max": 0})
+            counts["now"] += 1
+            counts["max"] = max(counts["max"], counts["now"])
         try:
             self.route_jpeg(query)
         finally:
             with LOCK:
-                WAITING["now"] -= 1
+                counts["now"] -= 1
 
     def route__waiting(self, query):
+        """The most requests of ?group= the origin held at once."""
         with LOCK:
-            body = str(WAITING["max"]).encode()
-            if "reset" in query:
-                WAITING["max"] = 0
+            counts = WAITING.get(query.get("group", ["default"])[0], {"max": 0})
+            body = str(counts["max"]).encode()
         self.send(200, body, {"Content-Type": "text/plain"})
 
     def route_drip(self, query):

@@ -106,6 +106,17 @@ final class ServerProcess {
         }
     }
 
+    @Test func healthcheckCommandExitsByTheAnswer() throws {
+        let server = try ServerProcess()
+        let healthy = try runProcess(preflightBinary, ["healthcheck", "--port", String(server.port)])
+        #expect(healthy.status == 0, "\(healthy.output)")
+        server.signal(SIGTERM)
+        #expect(server.waitForExit(seconds: 10) == 0)
+        let gone = try runProcess(preflightBinary, ["healthcheck", "--port", String(server.port)])
+        #expect(gone.status == 1)
+        #expect(gone.output.contains("no answer"))
+    }
+
     @Test func environmentOverridesTheFile() throws {
         let result = try runProcess(
             preflightBinary, ["serve"], environment: ["PREFLIGHT_PORT": "not-a-port", "PATH": "/usr/bin:/bin"])

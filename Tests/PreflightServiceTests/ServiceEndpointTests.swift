@@ -46,12 +46,17 @@ import Testing
             service.shutdown()
             stopped.open()
         }
-        usleep(100_000)
-        probe.sendRequest("GET", "/readyz")
-        let draining = try probe.readResponse()
+        // Readiness turns as soon as shutdown begins.
+        var draining = try readyz(on: probe)
+        let drainDeadline = ContinuousClock.now + .seconds(5)
+        while draining.status == 200, ContinuousClock.now < drainDeadline {
+            usleep(2000)
+            draining = try readyz(on: probe)
+        }
         #expect(draining.status == 503)
         #expect(draining.text == #"{"status":"draining"}"#)
         #expect(draining.headers["connection"] == "close")
+        // A new connection is closed unserved.
         #expect(throws: (any Error).self) { _ = try httpRequest(port: port, "GET", "/healthz") }
 
         slow.send(Array(body[10...]))
@@ -59,6 +64,11 @@ import Testing
         #expect(finished.status == 200)
         #expect(finished.json?["verdict"]?.string == "pass")
         #expect(stopped.wait())
+    }
+
+    private func readyz(on connection: TestConnection) throws -> TestResponse {
+        connection.sendRequest("GET", "/readyz")
+        return try connection.readResponse()
     }
 
     @Test func metricsCountRequestsByRouteAndStatus() throws {
@@ -78,6 +88,19 @@ import Testing
             let inFlight = text.split(separator: "\n").first { $0.hasPrefix("preflight_http_requests_in_flight ") }
             #expect(inFlight.flatMap { Int($0.split(separator: " ")[1]) }.map { $0 >= 1 } == true)
             #expect(text.contains("preflight_build_info{version=\"\(PreflightService.version)\"} 1"))
+        }
+    }
+
+    @Test func servesTheCommittedOpenAPIDocument() throws {
+        try withService { service in
+            let response = try httpRequest(port: service.port, "GET", "/openapi.json")
+            #expect(response.status == 200)
+            #expect(response.headers["content-type"] == "application/json")
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let committed = try Data(contentsOf: root.appendingPathComponent("openapi.json"))
+            #expect(response.body == Array(committed))
+            #expect(response.json?["openapi"]?.string == "3.1.0")
         }
     }
 

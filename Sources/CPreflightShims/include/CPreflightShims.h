@@ -4,10 +4,11 @@
 #include <curl/curl.h>
 #include <stdint.h>
 
-// MHD_start_daemon is variadic: options travel as an MHD_OPTION_ARRAY, the completion callback explicitly.
-struct MHD_Daemon *CPreflightShims_MHD_start_daemon(unsigned int flags, MHD_AccessHandlerCallback handler,
-                                                    void *handler_cls, MHD_RequestCompletedCallback completed,
-                                                    void *completed_cls, struct MHD_OptionItem *options);
+// MHD_start_daemon is variadic: options travel as an MHD_OPTION_ARRAY, the callbacks explicitly.
+struct MHD_Daemon *CPreflightShims_MHD_start_daemon(unsigned int flags, MHD_AcceptPolicyCallback accept_policy,
+                                                    MHD_AccessHandlerCallback handler, void *handler_cls,
+                                                    MHD_RequestCompletedCallback completed, void *completed_cls,
+                                                    struct MHD_OptionItem *options);
 // MHD_get_daemon_info is variadic: the bound port (0 when unknown).
 uint16_t CPreflightShims_MHD_bind_port(struct MHD_Daemon *daemon);
 // MHD_get_connection_info is variadic: the client's address, or NULL.

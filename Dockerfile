@@ -1,0 +1,34 @@
+# Preflight: build with the Swift toolchain, run on a slim Debian with only the shared
+# libraries the binary needs (deploy/check.sh proves the list with ldd in `make test`).
+ARG SWIFT_IMAGE=swift:6.3-bookworm
+
+FROM ${SWIFT_IMAGE} AS build
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libmicrohttpd-dev libcurl4-openssl-dev libssl-dev pkg-config \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY Package.swift ./
+COPY Sources ./Sources
+RUN swift build -c release --static-swift-stdlib --product preflight \
+    && mkdir -p /out \
+    && cp .build/release/preflight /out/ \
+    && cp -R .build/release/preflight_PreflightService.resources /out/
+
+FROM debian:bookworm-slim AS runtime
+# Unpinned on purpose: a fetcher of untrusted URLs should take Debian's security updates
+# (curl, OpenSSL) at every rebuild rather than keep an old version.
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends ca-certificates libcurl4 libmicrohttpd12 libssl3 libstdc++6 libgcc-s1 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin preflight
+COPY --from=build /out/preflight /usr/local/bin/preflight
+COPY --from=build /out/preflight_PreflightService.resources /usr/local/bin/preflight_PreflightService.resources
+COPY config/preflight.json /etc/preflight/preflight.json
+USER 10001:10001
+ENV PREFLIGHT_HOST=0.0.0.0 PREFLIGHT_PORT=8080
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["/usr/local/bin/preflight", "healthcheck", "--port", "8080"]
+ENTRYPOINT ["/usr/local/bin/preflight"]
+CMD ["serve", "--config", "/etc/preflight/preflight.json"]

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Deployment checks run by `make test`:
+#  1. hadolint finds nothing in the Dockerfile;
+#  2. every shared library the release binary (built as the Dockerfile builds it) needs comes
+#     from a package the runtime stage installs: its direct NEEDED libraries from a package named
+#     on the runtime `apt-get install` line, every library ldd lists from one of those packages'
+#     dependencies (or libc6, which every Debian image has);
+#  3. kubernetes-validate accepts the manifests, and the pod's termination grace period is
+#     above its preStop pause plus the server's drain timeout.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fail() { echo "deploy check: $*" >&2; exit 1; }
+
+hadolint --failure-threshold info Dockerfile
+grep -q '^EXPOSE 8080$' Dockerfile || fail "the Dockerfile does not EXPOSE 8080"
+grep -q '^HEALTHCHECK .*healthcheck' Dockerfile || fail "the Dockerfile has no HEALTHCHECK on /healthz"
+grep -q '^USER 10001' Dockerfile || fail "the runtime stage does not run as a non-root user"
+echo "hadolint: no findings"
+
+# The binary exactly as the build stage makes it.
+swift build -c release --static-swift-stdlib --product preflight --scratch-path .build/static > /dev/null
+binary=.build/static/release/preflight
+runtime_packages=$(awk '/^FROM .* AS runtime/ {r=1} r && /apt-get install/ {
+    for (i = 1; i <= NF; i++) if ($i !~ /^-/ && $i != "apt-get" && $i != "install" && $i != "&&") print $i }' Dockerfile)
+[ -n "$runtime_packages" ] || fail "no apt-get install line in the runtime stage"
+closure=$( (echo "$runtime_packages"; echo libc6;
+  apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances \
+    $runtime_packages 2>/dev/null | grep -v '^ ' | grep -v '^<') | sed 's/:amd64$//' | sort -u)
+
+# dpkg may know a library by the path ldd prints, by the real path, or (merged /usr) by either with /usr.
+package_of() {
+  local real candidates
+  real=$(readlink -f "$1")
+  candidates="$1 $real ${1#/usr} ${real#/usr} /usr$1"
+  for candidate in $candidates; do
+    dpkg -S "$candidate" 2>/dev/null | head -1 | cut -d: -f1 && return
+  done
+  true
+}
+# The loader appears in ldd's output by its path alone.
+path_of() { ldd "$binary" | awk -v lib="$1" '$1 == lib {print $3} $1 ~ ("/" lib "$") {print $1}' | head -1; }
+
+for lib in $(readelf -d "$binary" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+  path=$(path_of "$lib")
+  [ -n "$path" ] || fail "$lib is needed but not found by ldd"
+  package=$(package_of "$path")
+  [ -n "$package" ] || fail "$lib ($path) belongs to no Debian package"
+  if [ "$package" = libc6 ]; then
+    echo "needed: $lib -> libc6 (in every Debian image)"
+    continue
+  fi
+  grep -qx "$package" <<< "$runtime_packages" || fail "$lib comes from $package, which the runtime stage does not install"
+  echo "needed: $lib -> $package (installed by the runtime stage)"
+done
+count=0
+for path in $(ldd "$binary" | awk '$3 ~ /^\// {print $3} $1 ~ /^\// {print $1}'); do
+  package=$(package_of "$path")
+  grep -qx "$package" <<< "$closure" || fail "$path comes from $package, outside the runtime packages' dependencies"
+  count=$((count + 1))
+done
+echo "ldd: all $count libraries come from the runtime packages or their dependencies"
+
+kubernetes-validate --strict deploy/kubernetes/*.yaml
+python3 - <<'PY'
+import json, yaml
+deployment = yaml.safe_load(open("deploy/kubernetes/deployment.yaml"))
+config = json.loads(yaml.safe_load(open("deploy/kubernetes/configmap.yaml"))["data"]["preflight.json"])
+pod = deployment["spec"]["template"]["spec"]
+grace = pod["terminationGracePeriodSeconds"]
+container = pod["containers"][0]
+pause = int(container["lifecycle"]["preStop"]["exec"]["command"][-1])
+drain = config["server"]["drain_timeout_s"]
+assert grace > pause + drain, f"terminationGracePeriodSeconds {grace} <= preStop {pause} + drain {drain}"
+assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
+assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+assert container["resources"]["requests"] and container["resources"]["limits"]
+print(f"kubernetes: grace {grace} s > preStop {pause} s + drain {drain} s; probes on /healthz and /readyz")
+PY

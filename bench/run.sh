@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Benchmarks, each a ratio against a baseline measured in the same run on this machine.
-# Traffic goes to 127.0.0.1 only. Usage: bash bench/run.sh [SECONDS]   (from `make bench`)
+# Benchmarks, each a ratio against a baseline measured in the same run on this machine, or a
+# figure against its target. Traffic goes to 127.0.0.1 only.
+# Usage: bash bench/run.sh [SECONDS]   (from `make bench`; the soak is `make soak`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-10}
+seconds=${1:-15}
 out=bench/out
 mkdir -p "$out"
 
@@ -47,4 +48,10 @@ echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media.sh
 echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/cache.sh "$seconds"
+echo
+PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/concurrency.sh
+echo
+bash bench/startup.sh
+echo
+bash bench/slowclients.sh 30
 echo "nproc $(nproc), $(date -u +%Y-%m-%dT%H:%MZ)"

@@ -5,6 +5,18 @@ import PreflightService
 
 /// `preflight serve`: runs the HTTP service until SIGTERM or SIGINT, then drains and exits 0.
 enum ServeCommand {
+    /// Lifts the soft limit on open files towards the hard one: every client connection and
+    /// every download holds a descriptor, and the usual soft limit of 1024 is below the defaults.
+    static func raiseOpenFileLimit(needed: Int) {
+        var limit = rlimit()
+        guard getrlimit(RLIMIT_NOFILE_CONSTANT, &limit) == 0, limit.rlim_cur < rlim_t(needed) else { return }
+        let wanted = min(rlim_t(needed), limit.rlim_max)
+        limit.rlim_cur = wanted
+        if setrlimit(RLIMIT_NOFILE_CONSTANT, &limit) != 0 || wanted < rlim_t(needed) {
+            printError("preflight: open file limit is \(wanted); \(needed) descriptors may be needed (raise ulimit -n)")
+        }
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         var configPath: String?
         var host: String?
@@ -44,6 +56,7 @@ enum ServeCommand {
         if let port { configuration.listen.port = port }
 
         signal(SIGPIPE, SIG_IGN)
+        raiseOpenFileLimit(needed: configuration.server.maxConnections + 2 * configuration.fetch.maxConcurrent + 64)
         let service: PreflightService
         do {
             service = try PreflightService(configuration: configuration)
@@ -77,3 +90,6 @@ enum ServeCommand {
         return 0
     }
 }
+
+/// `RLIMIT_NOFILE` as the `__rlimit_resource_t` Glibc's `getrlimit` takes.
+private let RLIMIT_NOFILE_CONSTANT = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)

@@ -22,10 +22,18 @@ final class ServerProcess {
     let port: Int
     private let errors = Pipe()
 
-    init(arguments: [String] = []) throws {
+    /// - Parameter accessLog: a file for the access log (stdout); discarded when nil.
+    init(arguments: [String] = [], accessLog: URL? = nil) throws {
         process.executableURL = URL(fileURLWithPath: preflightBinary)
         process.arguments = ["serve", "--port", "0"] + arguments
-        process.standardOutput = FileHandle.nullDevice
+        if let accessLog {
+            guard FileManager.default.createFile(atPath: accessLog.path, contents: nil) else {
+                throw TestConnection.Failure(description: "cannot create \(accessLog.path)")
+            }
+            process.standardOutput = try FileHandle(forWritingTo: accessLog)
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
         process.standardError = errors
         try process.run()
         // The first line on stderr says "... listening on HOST:PORT".
@@ -85,6 +93,48 @@ final class ServerProcess {
         #expect(response.status == 200)
         #expect(response.json?["verdict"]?.string == "pass")
         #expect(server.waitForExit(seconds: 10) == 0)
+    }
+
+    /// SIGTERM in the middle of a wrk run: every request the server took is answered 200, and
+    /// the process exits 0 within the drain timeout.
+    @Test func shutdownUnderLoadLosesNoAcceptedRequest() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-load-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let payload = directory.appendingPathComponent("payload.json")
+        try Data(#"{"aps":{"alert":"load","mutable-content":1},"image":"https://cdn.example.com/a.jpg"}"#.utf8)
+            .write(to: payload)
+        let log = directory.appendingPathComponent("access.log")
+        let server = try ServerProcess(accessLog: log)
+
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let wrk = Process()
+        wrk.executableURL = URL(fileURLWithPath: "/usr/bin/wrk")
+        wrk.arguments = [
+            "-t2", "-c16", "-d4s", "-s", root.appendingPathComponent("bench/post.lua").path,
+            "http://127.0.0.1:\(server.port)/v1/preflight?fetch=false",
+        ]
+        wrk.environment = ["PAYLOAD": payload.path]
+        let output = Pipe()
+        wrk.standardOutput = output
+        wrk.standardError = output
+        try wrk.run()
+        usleep(1_500_000)
+        let signalled = Date()
+        server.signal(SIGTERM)
+        let status = server.waitForExit(seconds: 25)
+        #expect(status == 0)
+        #expect(Date().timeIntervalSince(signalled) < 21, "the drain outlived server.drain_timeout_s")
+        let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        wrk.waitUntilExit()
+        #expect(!report.contains("Non-2xx or 3xx responses"), "\(report)")
+
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 100, "wrk hardly reached the server: \(report)")
+        let statuses = lines.compactMap { line in try? JSONParser.parse(Array(line.utf8)).value["status"]?.integer }
+        #expect(statuses.count == lines.count)
+        #expect(statuses.allSatisfy { $0 == 200 }, "statuses: \(Set(statuses))")
     }
 
     @Test func configErrorsStopStartupNamingTheKey() throws {

@@ -1,0 +1,32 @@
+// libFuzzer target: arbitrary bytes as a downloaded body: sniffing, image headers and the media rules.
+// Built by Fuzz/build.sh with PreflightCore's sources: swiftc -sanitize=fuzzer,address -parse-as-library.
+
+private let configuration = PreflightConfiguration()
+private let reference = MediaReference(key: "image", url: try! MediaURL.parse("https://cdn.example.com/a.jpg"))
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMedia(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let format = MediaSniffer.sniff(bytes)
+    for candidate in [MediaFormat.jpeg, .png, .gif] {
+        for complete in [true, false] {
+            if case .header(let header) = ImageHeader.read(bytes, format: candidate, complete: complete) {
+                if header.width <= 0 || header.height <= 0 || header.frames <= 0 {
+                    fatalError("impossible image header \(header)")
+                }
+                _ = header.decodedBytes
+            }
+        }
+    }
+    var download = DownloadOutcome(url: reference.url.text)
+    download.httpStatus = 200
+    download.bytes = bytes.count
+    download.prefix = bytes
+    download.sha256 = String(repeating: "0", count: 64)
+    download.contentType = format?.mimeType
+    let judged = MediaRules.evaluate(download, reference: reference, configuration: configuration)
+    if judged.attachment != nil, format?.isSupported != true { fatalError("an attachment for unsupported bytes") }
+    let compact = download.compacted()
+    if compact.analyzed() != download.analyzed() { fatalError("compacting changed the analysis") }
+    return 0
+}

@@ -1,0 +1,23 @@
+// libFuzzer target: arbitrary bytes through the whole payload engine (parse, rules, report).
+// Built by Fuzz/build.sh with PreflightCore's sources: swiftc -sanitize=fuzzer,address -parse-as-library.
+
+private let inspector = PayloadInspector(configuration: PreflightConfiguration())
+private let headerSets = [
+    APNsHeaders(), APNsHeaders(pushType: "alert", priority: "10"), APNsHeaders(pushType: "voip", collapseID: "c"),
+    APNsHeaders(pushType: "bogus", priority: "x", topic: "", expiration: "-1"),
+]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let headers = headerSets[size % headerSets.count]
+    let inspection = inspector.inspect(body: bytes, headers: headers)
+    let report = inspection.report
+    // The report must always be JSON our own parser reads back.
+    guard (try? JSONParser.parse(report.jsonBytes)) != nil else { fatalError("report is not valid JSON") }
+    if bytes.count <= 4096, report.findings.contains(where: { $0.code == .payloadTooLarge }), headers.pushType != "voip" {
+        fatalError("payload.too-large for \(bytes.count) bytes")
+    }
+    if let media = inspection.media { _ = MediaURLRules.extensionFindings(media) }
+    return 0
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Leak check: the debug server under valgrind (memcheck), driven through its paths over HTTP
+# (health, metrics, payload-only, downloads from nginx and the misbehaving origin, blocked
+# egress, a batch, protocol errors), then SIGTERM. Run inside the test origins.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source "$PREFLIGHT_ORIGINS"
+out=bench/out
+mkdir -p "$out"
+port=18188
+cat > "$out/leaks.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "payload": {"allow_http_media": true},
+ "fetch": {"resolve": ["media.test:$HTTPS_PORT:127.0.0.1"], "ca_file": "$CA_FILE"},
+ "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$HTTP_PORT, $HTTPS_PORT, $ORIGIN_PORT]}}
+JSON
+valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --num-callers=30 \
+  --log-file="$out/valgrind.log" .build/debug/preflight serve --config "$out/leaks.json" > /dev/null 2>&1 &
+pid=$!
+for _ in $(seq 600); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.1; done
+post() { curl -s -o /dev/null -H 'apns-push-type: alert' --data-binary "$1" "http://127.0.0.1:$port/v1/preflight$2"; }
+payload() { printf '{"aps":{"alert":"leak","mutable-content":1},"image":"%s"}' "$1"; }
+for round in 1 2 3; do
+  curl -s -o /dev/null "http://127.0.0.1:$port/metrics"
+  curl -s -o /dev/null "http://127.0.0.1:$port/nowhere"
+  post "$(payload https://cdn.example.com/a.jpg)" "?fetch=false"
+  post '{"aps":' ""
+  for path in media/image.jpg media/image.webp media/big.jpg media/corrupt.png redirect/two missing.jpg; do
+    post "$(payload "http://127.0.0.1:$HTTP_PORT/$path")" ""
+  done
+  post "$(payload "https://media.test:$HTTPS_PORT/media/image.png?r=$round")" ""
+  for path in short/a.jpg reset/a.jpg endless/a.jpg to-metadata/a.jpg gzip/a.jpg; do
+    post "$(payload "http://127.0.0.1:$ORIGIN_PORT/$path")" ""
+  done
+  post "$(payload "http://10.0.0.1/a.jpg")" ""
+  curl -s -o /dev/null --data-binary "{\"items\":[{\"payload\":$(payload "http://127.0.0.1:$HTTP_PORT/media/image.gif")},{\"payload\":\"{}\"}]}" \
+    "http://127.0.0.1:$port/v1/preflight/batch"
+done
+kill -TERM $pid
+wait $pid || true
+grep -E "definitely lost|indirectly lost|ERROR SUMMARY" "$out/valgrind.log"
+if grep -q "definitely lost: [1-9]" "$out/valgrind.log"; then
+  echo "leaks found, see $out/valgrind.log"; exit 1
+fi
+echo "no definite leaks"

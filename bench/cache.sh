@@ -4,6 +4,7 @@
 #  (b) requests/s of cache hits, as a ratio to the payload-only endpoint (fetch=false).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 source "$PREFLIGHT_ORIGINS"
 out=bench/out
 seconds=${1:-10}
@@ -12,9 +13,7 @@ cat > "$out/cache.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "payload": {"allow_http_media": true},
  "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$ORIGIN_PORT]}}
 JSON
-.build/release/preflight serve --config "$out/cache.json" > /dev/null 2> "$out/cache.err" & pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
-for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.05; done
+start_preflight $port "$out/cache.json"
 
 python3 - "$port" "$ORIGIN_PORT" <<'PY'
 import json, sys, threading, urllib.request

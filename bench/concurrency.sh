@@ -3,6 +3,7 @@
 # total wall time, the server's thread count and peak RSS. Run inside the test origins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 source "$PREFLIGHT_ORIGINS"
 out=bench/out
 port=18185
@@ -12,9 +13,7 @@ cat > "$out/concurrency.json" <<JSON
  "fetch": {"max_concurrent": 1024},
  "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$ORIGIN_PORT]}}
 JSON
-.build/release/preflight serve --config "$out/concurrency.json" > /dev/null 2> "$out/concurrency.err" & pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
-for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.05; done
+start_preflight $port "$out/concurrency.json"
 
 python3 - "$port" "$ORIGIN_PORT" "$pid" "$requests" <<'PY'
 import json, socket, sys, threading, time

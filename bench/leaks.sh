@@ -4,6 +4,7 @@
 # egress, a batch, protocol errors), then SIGTERM. Run inside the test origins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 source "$PREFLIGHT_ORIGINS"
 out=bench/out
 mkdir -p "$out"
@@ -16,7 +17,7 @@ JSON
 valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --num-callers=30 \
   --log-file="$out/valgrind.log" .build/debug/preflight serve --config "$out/leaks.json" > /dev/null 2>&1 &
 pid=$!
-for _ in $(seq 600); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.1; done
+wait_healthy $port 1200
 post() { curl -s -o /dev/null -H 'apns-push-type: alert' --data-binary "$1" "http://127.0.0.1:$port/v1/preflight$2"; }
 payload() { printf '{"aps":{"alert":"leak","mutable-content":1},"image":"%s"}' "$1"; }
 for round in 1 2 3; do

@@ -4,6 +4,7 @@
 #  2. peak RSS while probing a 50 MB MP4, minus the RSS before it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 source "$PREFLIGHT_ORIGINS"
 out=bench/out
 runs=${RUNS:-15}
@@ -12,9 +13,7 @@ cat > "$out/media.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "payload": {"allow_http_media": true},
  "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$HTTP_PORT]}}
 JSON
-.build/release/preflight serve --config "$out/media.json" > /dev/null 2> "$out/media.err" & pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
-for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.05; done
+start_preflight $port "$out/media.json"
 
 url="http://127.0.0.1:$HTTP_PORT/media/bench-10mb.jpg"
 printf '{"aps":{"alert":"bench","mutable-content":1},"image":"%s"}' "$url" > "$out/jpeg-payload.json"

@@ -4,6 +4,7 @@
 # Usage: bash bench/run.sh [SECONDS]   (from `make bench`; the soak is `make soak`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 seconds=${1:-15}
 out=bench/out
 mkdir -p "$out"
@@ -15,11 +16,9 @@ port=18182
 cat > "$out/bench.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
 JSON
-.build/release/preflight serve --config "$out/bench.json" > /dev/null 2>"$out/preflight.err" & pf_pid=$!
-trap 'kill $base_pid $pf_pid 2>/dev/null || true' EXIT
-for p in $base_port $port; do
-  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$p/healthz" > /dev/null && break; sleep 0.05; done
-done
+start_preflight $port "$out/bench.json"
+trap 'kill $base_pid $pid 2>/dev/null || true' EXIT
+wait_healthy $base_port
 
 # rps FILE: the Requests/sec figure of a wrk report.
 rps() { awk '/Requests\/sec/ {print $2}' "$1"; }

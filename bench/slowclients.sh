@@ -3,14 +3,14 @@
 # while a probe asks /healthz every 100 ms. Health must keep answering; the worst latency is kept.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 out=bench/out
 mkdir -p "$out"
 port=18186
 seconds=${1:-30}
 connections=${CONNECTIONS:-1000}
-.build/release/preflight serve --port $port > /dev/null 2> "$out/slow.err" & pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
-for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.05; done
+echo "{\"listen\": {\"host\": \"127.0.0.1\", \"port\": $port}}" > "$out/slow.json"
+start_preflight $port "$out/slow.json"
 
 for mode in H B; do
   python3 - "$port" "$((seconds + 5))" > "$out/slow-$mode-health.txt" <<'PY' &

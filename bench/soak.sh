@@ -4,6 +4,7 @@
 # of the first minute to the end), open descriptors and threads. Run inside the test origins.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/lib.sh
 source "$PREFLIGHT_ORIGINS"
 out=bench/out
 mkdir -p "$out"
@@ -13,9 +14,7 @@ cat > "$out/soak.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "payload": {"allow_http_media": true},
  "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$HTTP_PORT]}}
 JSON
-.build/release/preflight serve --config "$out/soak.json" > /dev/null 2> "$out/soak.err" & pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
-for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.05; done
+start_preflight $port "$out/soak.json"
 
 base="http://127.0.0.1:$HTTP_PORT"
 printf '{"aps":{"alert":"soak","mutable-content":1},"image":"%s/media/image.jpg"}' "$base" > "$out/soak-only.json"

@@ -114,6 +114,15 @@ public final class MediaFetcher: Sendable {
                     finished(outcome, transfer.completion)
                 }
                 transfers.removeAll()
+                let queued = state.withLock { state -> [Job] in
+                    defer { state.pending.removeAll() }
+                    return state.pending
+                }
+                for job in queued {
+                    var outcome = DownloadOutcome(url: job.url)
+                    outcome.failure = .other("the service is shutting down")
+                    job.completion(outcome)
+                }
                 break
             }
 

@@ -19,6 +19,19 @@ import Testing
         #expect(!result.output.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
+    @Test func colourOnlyOnATerminal() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("colour-\(getpid()).json")
+        try Data(Self.failing.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // `script` gives the command a pseudo-terminal.
+        let command = "\(preflightBinary) check --no-fetch \(file.path)"
+        let terminal = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm"])
+        #expect(terminal.output.hasPrefix("\u{1B}[1;31mFAIL\u{1B}[0m"), "\(terminal.output)")
+        let noColor = try runProcess(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm", "NO_COLOR": "1"])
+        #expect(noColor.output.hasPrefix("FAIL  "))
+    }
+
     @Test func failExitsOneAndNamesCodePathAndFix() throws {
         let result = try check(["--no-fetch", "--header", "apns-push-type:alert", "-"], stdin: Self.failing)
         #expect(result.status == 1)

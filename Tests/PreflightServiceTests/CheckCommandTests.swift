@@ -25,7 +25,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         // `script` gives the command a pseudo-terminal.
         let command = "\(preflightBinary) check --no-fetch \(file.path)"
-        let terminal = try runProcess("/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm"])
+        let terminal = try runProcess(
+            "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm"])
         #expect(terminal.output.hasPrefix("\u{1B}[1;31mFAIL\u{1B}[0m"), "\(terminal.output)")
         let noColor = try runProcess(
             "/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["TERM": "xterm", "NO_COLOR": "1"])

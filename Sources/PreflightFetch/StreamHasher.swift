@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// SHA-256 of a body as it streams, computed beside the download rather than inside it:
@@ -13,8 +14,20 @@ final class StreamHasher: @unchecked Sendable {
     /// The most bytes allowed to wait: past it hashing is done in line.
     static let backlogLimit = 4 << 20
 
+    /// Serial lanes the hashers' queues run on: one per core, so a thousand downloads hash on a
+    /// few threads instead of making Dispatch grow a thread for each.
+    private static let lanes: [DispatchQueue] = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map {
+        DispatchQueue(label: "preflight.sha256.lane\($0)")
+    }
+    private static let nextLane = Atomic<Int>(0)
+
     private let digest = SHA256Digest()
-    private let queue = DispatchQueue(label: "preflight.sha256")
+    private let queue: DispatchQueue
+
+    init() {
+        let lane = Self.nextLane.add(1, ordering: .relaxed).oldValue % Self.lanes.count
+        queue = DispatchQueue(label: "preflight.sha256", target: Self.lanes[lane])
+    }
 
     func update(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count

@@ -29,7 +29,7 @@ let package = Package(
 
         // MARK: - Swift modules
         .target(name: "PreflightCore"),
-        .target(name: "PreflightHTTP", dependencies: ["CMicroHTTPD", "CPreflightShims"]),
+        .target(name: "PreflightHTTP", dependencies: ["PreflightCore", "CMicroHTTPD", "CPreflightShims"]),
         .target(name: "PreflightFetch", dependencies: ["PreflightCore", "CCurl", "CCrypto", "CPreflightShims"]),
         .target(
             name: "PreflightService",

@@ -1,3 +1,5 @@
+import PreflightCore
+
 /// A complete response: status, headers and the body bytes.
 public struct HTTPResponse: Sendable {
     public var status: Int
@@ -22,28 +24,14 @@ public struct HTTPResponse: Sendable {
 
     /// The protocol error body of DESIGN.md: `{"error":{"code":"...","message":"..."}}`.
     public static func error(_ status: Int, code: String, message: String) -> HTTPResponse {
-        var text = "{\"error\":{\"code\":"
-        appendQuoted(code, to: &text)
-        text += ",\"message\":"
-        appendQuoted(message, to: &text)
-        text += "}}"
-        return json(status, text)
-    }
-
-    private static func appendQuoted(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: text.unicodeScalars.append(scalar)
+        var writer = JSONWriter(capacity: 128)
+        writer.object { body in
+            body.key("error")
+            body.object { error in
+                error.field("code", code)
+                error.field("message", message)
             }
         }
-        text += "\""
+        return json(status, bytes: writer.bytes)
     }
 }

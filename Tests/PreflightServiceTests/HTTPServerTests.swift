@@ -6,6 +6,9 @@ import Synchronization
 import Testing
 
 @Suite struct HTTPServerTests {
+    /// A server whose bodies are capped at 1024 bytes.
+    static let smallBodies = HTTPServer.Configuration(port: 0, threads: 2, maxBodyBytes: 1024)
+
     private func router(_ extra: (inout Router) -> Void = { _ in }) -> Router {
         var router = Router()
         router.add("GET", "/hello", sync: { _ in .json(200, #"{"hello":"world"}"#) })
@@ -50,9 +53,7 @@ import Testing
     }
 
     @Test func rejectsLargeBodyFromContentLength() throws {
-        var configuration = HTTPServer.Configuration(port: 0, threads: 2)
-        configuration.maxBodyBytes = 1024
-        try withServer(configuration, router: router()) { server in
+        try withServer(Self.smallBodies, router: router()) { server in
             let connection = try TestConnection(port: server.port)
             // Only the headers are sent: the answer must come from Content-Length alone.
             connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n")
@@ -67,9 +68,7 @@ import Testing
     }
 
     @Test func rejectsLargeChunkedBody() throws {
-        var configuration = HTTPServer.Configuration(port: 0, threads: 2)
-        configuration.maxBodyBytes = 1024
-        try withServer(configuration, router: router()) { server in
+        try withServer(Self.smallBodies, router: router()) { server in
             let connection = try TestConnection(port: server.port)
             connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
             for _ in 0..<3 { connection.send("200\r\n" + String(repeating: "a", count: 512) + "\r\n") }
@@ -88,9 +87,7 @@ import Testing
     }
 
     @Test func closesEndlessChunkedBodyAndStaysHealthy() throws {
-        var configuration = HTTPServer.Configuration(port: 0, threads: 2)
-        configuration.maxBodyBytes = 1024
-        try withServer(configuration, router: router()) { server in
+        try withServer(Self.smallBodies, router: router()) { server in
             let connection = try TestConnection(port: server.port)
             connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
             let chunk = "400\r\n" + String(repeating: "c", count: 1024) + "\r\n"

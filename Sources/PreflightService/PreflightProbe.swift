@@ -53,7 +53,8 @@ public struct PreflightProbe: Sendable {
     public static func notFetched(_ media: MediaReference, reason: SkipReason) -> Finding {
         let why =
             switch reason {
-            case .skipped: "the download was skipped (fetch=false), so only the payload and the URL were checked"
+            case .skipped:
+                "the download was skipped (fetch=false or --no-fetch), so only the payload and the URL were checked"
             case .disabled:
                 "downloads are turned off (fetch.enabled: false), so only the payload and the URL were checked"
             }

@@ -1,3 +1,4 @@
+import Foundation
 import PreflightCore
 import Testing
 
@@ -12,6 +13,14 @@ import Testing
         #expect(config.limits.nseMemoryBytes == 25_165_824)
         #expect(config.payload.mediaKeys.first == "image")
         #expect(config.payload.mediaKeys.count == 10)
+    }
+
+    /// `config/preflight.json` spells out the built-in defaults, so the two cannot drift apart.
+    @Test func theCommittedConfigurationIsTheDefaults() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let data = try Data(contentsOf: root.appendingPathComponent("config/preflight.json"))
+        #expect(try PreflightConfiguration.decode(Array(data)) == PreflightConfiguration())
     }
 
     @Test func readsEveryGroup() throws {

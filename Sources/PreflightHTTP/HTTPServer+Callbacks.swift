@@ -68,6 +68,7 @@ extension HTTPServer {
     /// First call: headers are in. Reject what can be rejected before the body.
     func begin(_ exchange: Exchange) -> MHD_Result {
         let context = Unmanaged.passUnretained(exchange).toOpaque()
+        exchange.headers.reserveCapacity(16)
         MHD_get_connection_values(exchange.connection, .HEADER_KIND, collectHeader, context)
         MHD_get_connection_values(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
         exchange.requestID = Self.acceptableRequestID(exchange.headers["x-request-id"]) ?? nextRequestID()

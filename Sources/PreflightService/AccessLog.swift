@@ -35,17 +35,31 @@ public struct AccessLog: Sendable {
         }
     }
 
-    /// RFC 3339 UTC time with milliseconds, without Foundation's formatter on the hot path.
+    /// RFC 3339 UTC time with milliseconds, written as digits without Foundation's formatter
+    /// or intermediate strings: this runs once per request.
     static func timestamp(_ seconds: Double) -> String {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)
-        let millis = Int((seconds - Double(time)) * 1000)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        let millis = Int32((seconds - Double(time)) * 1000)
+        var bytes = [UInt8](repeating: 0, count: 24)
+        func put(_ value: Int32, _ width: Int, at offset: Int) {
+            var rest = value
+            for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                bytes[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                rest /= 10
+            }
         }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(Int32(millis), 3))Z"
+        put(parts.tm_year + 1900, 4, at: 0)
+        put(parts.tm_mon + 1, 2, at: 5)
+        put(parts.tm_mday, 2, at: 8)
+        put(parts.tm_hour, 2, at: 11)
+        put(parts.tm_min, 2, at: 14)
+        put(parts.tm_sec, 2, at: 17)
+        put(max(0, min(999, millis)), 3, at: 20)
+        for (offset, separator) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z")] {
+            bytes[offset] = UInt8(ascii: Unicode.Scalar(separator)!)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -20,7 +20,7 @@ extension PreflightService {
         let collected = Mutex(BatchResults(count: batch.items.count))
         for (index, item) in batch.items.enumerated() {
             probe.run(body: item.payload, headers: item.headers, fetch: fetch) { report in
-                metrics.record(verdict: report.verdict.rawValue, findingCodes: report.findings.map(\.code.rawValue))
+                metrics.record(report)
                 let complete = collected.withLock { results -> [UInt8]? in
                     results.store(report.jsonBytes, at: index)
                     return results.isComplete ? results.body : nil

@@ -74,7 +74,7 @@ extension PreflightService {
         case .failure(let error): return responder.respond(error.response)
         }
         probe.run(body: request.body, headers: APNsHeaders(lowercased: request.headers), fetch: fetch) { report in
-            metrics.record(verdict: report.verdict.rawValue, findingCodes: report.findings.map(\.code.rawValue))
+            metrics.record(report)
             responder.respond(.json(report.verdict == .fail ? 422 : 200, bytes: report.jsonBytes))
         }
     }

@@ -1,3 +1,4 @@
+public import PreflightCore
 public import PreflightHTTP
 import Synchronization
 
@@ -24,11 +25,13 @@ public final class ServiceMetrics: Sendable {
     private struct State {
         var requests: [RequestKey: Int] = [:]
         var latency: [String: Histogram] = [:]
-        var verdicts: [String: Int] = [:]
-        var findings: [String: Int] = [:]
+        var findings: [FindingCode: Int] = [:]
     }
 
     private let state = Mutex(State())
+    private let passes = Atomic<Int>(0)
+    private let warnings = Atomic<Int>(0)
+    private let failures = Atomic<Int>(0)
     private let version: String
 
     public init(version: String) {
@@ -50,10 +53,15 @@ public final class ServiceMetrics: Sendable {
     }
 
     /// Counts one report's verdict and finding codes.
-    public func record(verdict: String, findingCodes: [String]) {
+    public func record(_ report: Report) {
+        switch report.verdict {
+        case .pass: passes.add(1, ordering: .relaxed)
+        case .warn: warnings.add(1, ordering: .relaxed)
+        case .fail: failures.add(1, ordering: .relaxed)
+        }
+        guard !report.findings.isEmpty else { return }
         state.withLock { state in
-            state.verdicts[verdict, default: 0] += 1
-            for code in findingCodes { state.findings[code, default: 0] += 1 }
+            for finding in report.findings { state.findings[finding.code, default: 0] += 1 }
         }
     }
 
@@ -98,13 +106,17 @@ public final class ServiceMetrics: Sendable {
         out += "preflight_http_requests_in_flight \(inFlight)\n"
         out += "# HELP preflight_reports_total Preflight reports answered, by verdict.\n"
         out += "# TYPE preflight_reports_total counter\n"
-        for verdict in ["pass", "warn", "fail"] {
-            out += "preflight_reports_total{verdict=\"\(verdict)\"} \(snapshot.verdicts[verdict] ?? 0)\n"
+        let counts = [
+            ("pass", passes.load(ordering: .relaxed)), ("warn", warnings.load(ordering: .relaxed)),
+            ("fail", failures.load(ordering: .relaxed)),
+        ]
+        for (verdict, count) in counts {
+            out += "preflight_reports_total{verdict=\"\(verdict)\"} \(count)\n"
         }
         out += "# HELP preflight_findings_total Findings reported, by code.\n"
         out += "# TYPE preflight_findings_total counter\n"
-        for (code, count) in snapshot.findings.sorted(by: { $0.key < $1.key }) {
-            out += "preflight_findings_total{code=\"\(escape(code))\"} \(count)\n"
+        for (code, count) in snapshot.findings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            out += "preflight_findings_total{code=\"\(escape(code.rawValue))\"} \(count)\n"
         }
         if let cache = gauges.cache {
             let counters = [

@@ -165,7 +165,21 @@ import Testing
         #expect(first["status"]?.integer == 200)
         #expect(first["bytes"]?.integer == 15)
         #expect(first["duration_ms"]?.double != nil)
-        #expect(first["time"]?.string?.hasSuffix("Z") == true)
+        let time = try #require(first["time"]?.string)
+        #expect(time.count == 24, "\(time)")
+        #expect(time.hasSuffix("Z"))
+        #expect(
+            Array(time).enumerated().allSatisfy { index, character in
+                [4, 7].contains(index)
+                    ? character == "-"
+                    : index == 10
+                        ? character == "T"
+                        : [13, 16].contains(index)
+                            ? character == ":"
+                            : index == 19
+                                ? character == "."
+                                : index == 23 ? character == "Z" : character.isNumber
+            }, "\(time)")
         let second = try JSONParser.parse(Array(lines[1].utf8)).value
         #expect(second["status"]?.integer == 404)
     }

@@ -26,8 +26,8 @@ export PAYLOAD_ONLY="$out/soak-only.json" PAYLOAD_CACHED="$out/soak-cached.json"
 DELAY_MS=0 wrk -t2 -c64 -d10s -s bench/soak.lua "http://127.0.0.1:$port/" > "$out/soak-peak.txt"
 peak=$(awk '/Requests\/sec/ {print $2}' "$out/soak-peak.txt")
 latency_ms=$(awk '/Latency/ {v=$2; if (v ~ /us$/) {sub(/us/, "", v); v/=1000} else if (v ~ /ms$/) {sub(/ms/, "", v)} else {sub(/s$/, "", v); v*=1000}; print v}' "$out/soak-peak.txt")
-# Each connection waits 1 ms plus the latency under the lighter load (about 60% of the peak's, measured).
-connections=$(python3 -c "print(max(2, round(0.8 * $peak * (1 + 0.6 * $latency_ms) / 1000)))")
+# Each connection waits 1 ms plus the latency under the lighter load (about 40% of the peak's, measured).
+connections=$(python3 -c "print(max(2, round(0.8 * $peak * (1 + 0.4 * $latency_ms) / 1000)))")
 
 kb() { awk -v k="$1:" '$1 == k {print $2}' "/proc/$pid/status"; }
 sample() { echo "$(date +%s),$(kb VmRSS),$(ls /proc/$pid/fd | wc -l),$(kb Threads)"; }

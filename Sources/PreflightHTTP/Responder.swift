@@ -42,16 +42,6 @@ public final class Responder: Sendable {
         }
     }
 
-    /// Whether an answer was given or delivered.
-    public var hasAnswered: Bool {
-        state.withLock { state in
-            switch state {
-            case .answered, .delivered: true
-            case .waiting, .suspended, .closed: false
-            }
-        }
-    }
-
     /// Called by the server after the handler returned: the answer to queue now, or nil
     /// once the connection is suspended until `respond` resumes it.
     func takeAnswerOrSuspend() -> HTTPResponse? {

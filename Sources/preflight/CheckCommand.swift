@@ -46,9 +46,6 @@ enum CheckCommand {
                 index += 1
             }
             guard input != nil else { throw UsageError(message: "check: name a payload FILE, or - for stdin") }
-        } catch let error as UsageError {
-            printError("preflight: \(error.message)")
-            return 2
         } catch {
             printError("preflight: \(error)")
             return 2

@@ -37,9 +37,6 @@ enum ServeCommand {
                 }
                 index += 1
             }
-        } catch let error as UsageError {
-            printError("preflight: \(error.message)")
-            return 2
         } catch {
             printError("preflight: \(error)")
             return 2

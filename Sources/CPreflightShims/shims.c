@@ -19,6 +19,11 @@ const struct sockaddr *CPreflightShims_MHD_client_address(struct MHD_Connection 
     return info == NULL ? NULL : info->client_addr;
 }
 
+int CPreflightShims_MHD_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
 CURLcode CPreflightShims_curl_easy_setopt_long(CURL *handle, CURLoption option, long value) {
     return curl_easy_setopt(handle, option, value);
 }

@@ -11,10 +11,11 @@ private let curlGlobalInit: Void = {
 
 /// Downloads media the way a Notification Service Extension would, many at once, on one
 /// thread that drives a curl multi handle. No caller's thread waits on the network: `fetch`
-/// queues the job and returns; the completion runs on the fetch thread when the download ends.
+/// queues the job and returns. The fetch thread only moves bytes: when a download ends it
+/// hands the outcome to the hashing lane, which finishes the digest and runs the completion.
 ///
 /// ```swift
-/// let fetcher = try MediaFetcher(configuration: config)
+/// let fetcher = try MediaFetcher(settings: config.fetch, egress: config.egress, body: policy)
 /// fetcher.fetch("https://cdn.example.com/a.jpg") { outcome in print(outcome.bytes) }
 /// ```
 public final class MediaFetcher: Sendable {
@@ -29,24 +30,29 @@ public final class MediaFetcher: Sendable {
         var active = 0
     }
 
-    public let configuration: PreflightConfiguration
+    public let settings: PreflightConfiguration.Fetch
     private let policy: EgressPolicy
+    private let body: BodyPolicy
     private let state = Mutex(State())
     private let multi: MultiHandle
     private let stopped = DispatchSemaphore(value: 0)
+    private let loopErrorCount = Atomic<Int>(0)
 
     /// Starts the fetch thread. Throws when the egress ranges do not parse.
-    public init(configuration: PreflightConfiguration) throws(ConfigurationError) {
+    public init(
+        settings: PreflightConfiguration.Fetch, egress: PreflightConfiguration.Egress, body: BodyPolicy
+    ) throws(ConfigurationError) {
         _ = curlGlobalInit
-        self.configuration = configuration
-        self.policy = try EgressPolicy(configuration.egress)
+        self.settings = settings
+        self.policy = try EgressPolicy(egress)
+        self.body = body
         self.multi = MultiHandle()
         let thread = Thread { [self] in self.run() }
         thread.name = "preflight-fetch"
         thread.start()
     }
 
-    /// Queues a download; `completion` gets the outcome on the fetch thread.
+    /// Queues a download; `completion` gets the outcome on a hashing lane (not the fetch thread).
     public func fetch(_ url: String, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
         let accepted = state.withLock { state -> Bool in
             guard !state.stopping else { return false }
@@ -54,9 +60,7 @@ public final class MediaFetcher: Sendable {
             return true
         }
         guard accepted else {
-            var outcome = DownloadOutcome(url: url)
-            outcome.failure = .other("the service is shutting down")
-            completion(outcome)
+            completion(Self.failed(url, "the service is shutting down"))
             return
         }
         multi.wakeUp()
@@ -66,6 +70,10 @@ public final class MediaFetcher: Sendable {
     public var load: (active: Int, queued: Int) {
         state.withLock { ($0.active, $0.pending.count) }
     }
+
+    /// Errors of `curl_multi_perform` / `curl_multi_poll` since start (each followed by a pause,
+    /// so a persistent one cannot spin the fetch thread).
+    public var loopErrors: Int { loopErrorCount.load(ordering: .relaxed) }
 
     /// Stops taking jobs, ends the downloads still running (their completions get a failure),
     /// then stops the thread. Call it after the server has drained.
@@ -83,7 +91,8 @@ public final class MediaFetcher: Sendable {
 
     private func run() {
         var transfers: [UnsafeMutableRawPointer: Transfer] = [:]
-        let maximum = configuration.fetch.maxConcurrent
+        let maximum = settings.maxConcurrent
+        var pause = 0
         while true {
             let (jobs, stopping) = state.withLock { state -> ([Job], Bool) in
                 let room = max(0, maximum - state.active)
@@ -95,15 +104,17 @@ public final class MediaFetcher: Sendable {
             for job in jobs {
                 guard
                     let transfer = Transfer(
-                        url: job.url, configuration: configuration, policy: policy, completion: job.completion)
+                        url: job.url, settings: settings, policy: policy, body: body, completion: job.completion)
                 else {
-                    var outcome = DownloadOutcome(url: job.url)
-                    outcome.failure = .other("curl_easy_init failed")
-                    finished(outcome, job.completion)
+                    finished(Self.failed(job.url, "curl_easy_init failed"), job.completion)
+                    continue
+                }
+                if let error = multi.add(transfer.handle) {
+                    // Never left waiting: the request that asked is answered with the failure.
+                    finished(Self.failed(job.url, "curl_multi_add_handle failed: \(error)"), job.completion)
                     continue
                 }
                 transfers[transfer.handle] = transfer
-                multi.add(transfer.handle)
             }
             if stopping {
                 // Shutdown comes after the server's drain: whoever waited for these has been answered.
@@ -118,21 +129,32 @@ public final class MediaFetcher: Sendable {
                     defer { state.pending.removeAll() }
                     return state.pending
                 }
-                for job in queued {
-                    var outcome = DownloadOutcome(url: job.url)
-                    outcome.failure = .other("the service is shutting down")
-                    job.completion(outcome)
-                }
+                for job in queued { job.completion(Self.failed(job.url, "the service is shutting down")) }
                 break
             }
 
-            multi.perform()
+            var failed = !multi.perform()
             while let (handle, code) = multi.nextDone() {
                 multi.remove(handle)
                 guard let transfer = transfers.removeValue(forKey: handle) else { continue }
-                finished(transfer.finish(code), transfer.completion)
+                let outcome = transfer.finish(code)
+                state.withLock { $0.active -= 1 }
+                let completion = transfer.completion
+                transfer.hasher.finish(wanted: outcome.failure == nil) { digest in
+                    var complete = outcome
+                    complete.sha256 = digest
+                    completion(complete)
+                }
             }
-            multi.poll(milliseconds: 1000)
+            failed = !multi.poll(milliseconds: 1000) || failed
+            if failed {
+                // A failing multi handle returns at once: back off instead of spinning.
+                loopErrorCount.add(1, ordering: .relaxed)
+                pause = min(max(pause * 2, 10), 1000)
+                usleep(UInt32(pause) * 1000)
+            } else {
+                pause = 0
+            }
         }
         stopped.signal()
     }
@@ -140,6 +162,12 @@ public final class MediaFetcher: Sendable {
     private func finished(_ outcome: DownloadOutcome, _ completion: @Sendable (DownloadOutcome) -> Void) {
         state.withLock { $0.active -= 1 }
         completion(outcome)
+    }
+
+    private static func failed(_ url: String, _ reason: String) -> DownloadOutcome {
+        var outcome = DownloadOutcome(url: url)
+        outcome.failure = .other(reason)
+        return outcome
     }
 }
 
@@ -160,16 +188,24 @@ private final class MultiHandle: @unchecked Sendable {
     }
 
     func wakeUp() { curl_multi_wakeup(pointer) }
-    func add(_ easy: UnsafeMutableRawPointer) { curl_multi_add_handle(pointer, easy) }
-    func remove(_ easy: UnsafeMutableRawPointer) { curl_multi_remove_handle(pointer, easy) }
 
-    func perform() {
-        var running: Int32 = 0
-        curl_multi_perform(pointer, &running)
+    /// nil when added, else curl's reason.
+    func add(_ easy: UnsafeMutableRawPointer) -> String? {
+        let code = curl_multi_add_handle(pointer, easy)
+        return code == CURLM_OK ? nil : String(cString: curl_multi_strerror(code))
     }
 
-    func poll(milliseconds: Int32) {
-        curl_multi_poll(pointer, nil, 0, milliseconds, nil)
+    func remove(_ easy: UnsafeMutableRawPointer) { curl_multi_remove_handle(pointer, easy) }
+
+    /// False when curl reports an error.
+    func perform() -> Bool {
+        var running: Int32 = 0
+        return curl_multi_perform(pointer, &running) == CURLM_OK
+    }
+
+    /// False when curl reports an error (it then returned at once).
+    func poll(milliseconds: Int32) -> Bool {
+        curl_multi_poll(pointer, nil, 0, milliseconds, nil) == CURLM_OK
     }
 
     /// The next finished transfer and its result, if any.

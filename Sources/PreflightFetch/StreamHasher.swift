@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import PreflightHost
 import Synchronization
 
 /// SHA-256 of a body as it streams, computed beside the download rather than inside it:
@@ -16,7 +16,7 @@ final class StreamHasher: @unchecked Sendable {
 
     /// Serial lanes the hashers' queues run on: one per core, so a thousand downloads hash on a
     /// few threads instead of making Dispatch grow a thread for each.
-    private static let lanes: [DispatchQueue] = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount)).map {
+    private static let lanes: [DispatchQueue] = (0..<HostCPU.count).map {
         DispatchQueue(label: "preflight.sha256.lane\($0)")
     }
     private static let nextLane = Atomic<Int>(0)
@@ -45,13 +45,11 @@ final class StreamHasher: @unchecked Sendable {
         }
     }
 
-    /// The hex digest once every chunk is hashed.
-    func finalize() -> String {
-        queue.sync { digest.finalize() }
-    }
-
-    /// Waits for queued chunks when the digest is not wanted (a failed download).
-    func discard() {
-        queue.sync {}
+    /// Calls `then` on the hashing lane once every queued chunk is hashed, with the hex digest
+    /// (nil when `wanted` is false: a failed download). The caller's thread does not wait.
+    func finish(wanted: Bool, then: @escaping @Sendable (String?) -> Void) {
+        queue.async { [self] in
+            then(wanted ? digest.finalize() : nil)
+        }
     }
 }

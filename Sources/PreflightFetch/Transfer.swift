@@ -6,15 +6,12 @@ import PreflightCore
 /// One download: a curl easy handle, the sink that counts, keeps and hashes the body, and the
 /// egress check on every socket. Owned and touched only by the fetch loop's thread.
 final class Transfer {
-    /// Bytes of the body kept for sniffing and image headers.
-    static let prefixLimit = 64 * 1024
-
     let handle: UnsafeMutableRawPointer
     let completion: @Sendable (DownloadOutcome) -> Void
     private(set) var outcome: DownloadOutcome
     private let policy: EgressPolicy
-    private let limits: PreflightConfiguration.Limits
-    private let hasher = StreamHasher()
+    private let body: BodyPolicy
+    let hasher = StreamHasher()
     private var limit: Int
     private var limitSettled = false
     private var refusal: EgressPolicy.Refusal?
@@ -25,7 +22,7 @@ final class Transfer {
     private var strings: [UnsafeMutablePointer<CChar>] = []
 
     init?(
-        url: String, configuration: PreflightConfiguration, policy: EgressPolicy,
+        url: String, settings: PreflightConfiguration.Fetch, policy: EgressPolicy, body: BodyPolicy,
         completion: @escaping @Sendable (DownloadOutcome) -> Void
     ) {
         guard let handle = curl_easy_init() else { return nil }
@@ -33,10 +30,10 @@ final class Transfer {
         self.completion = completion
         self.outcome = DownloadOutcome(url: url)
         self.policy = policy
-        self.limits = configuration.limits
-        self.limit = MediaRules.largestLimit(configuration.limits)
+        self.body = body
+        self.limit = body.initialLimit
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
-        configure(url: url, fetch: configuration.fetch)
+        configure(url: url, fetch: settings)
     }
 
     deinit {
@@ -52,6 +49,12 @@ final class Transfer {
         let context = Unmanaged.passUnretained(self).toOpaque()
         setString(CURLOPT_URL, url)
         setLong(CURLOPT_NOSIGNAL, 1)
+        // When a transfer ends while its name lookup still runs (a resolver that never answers),
+        // libcurl 7.88 joins the resolver thread inside curl_multi_perform/remove_handle, and the
+        // fetch thread, with every other download, waits for getaddrinfo's own timeout (~10 s).
+        // QUICK_EXIT makes it detach the thread instead (https://curl.se/libcurl/c/CURLOPT_QUICK_EXIT.html,
+        // lib/asyn-thread.c Curl_resolver_kill); the thread ends on its own when getaddrinfo returns.
+        setLong(CURLOPT_QUICK_EXIT, 1)
         setLong(CURLOPT_FOLLOWLOCATION, 1)
         setLong(CURLOPT_MAXREDIRS, fetch.maxRedirects)
         setString(CURLOPT_PROTOCOLS_STR, "http,https")
@@ -93,12 +96,12 @@ final class Transfer {
 
     /// A piece of the body: count, keep the start, hash, stop past the limit.
     fileprivate func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if outcome.prefix.count < Self.prefixLimit {
-            outcome.prefix.append(contentsOf: bytes.prefix(Self.prefixLimit - outcome.prefix.count))
+        if outcome.prefix.count < body.keepBytes {
+            outcome.prefix.append(contentsOf: bytes.prefix(body.keepBytes - outcome.prefix.count))
         }
-        if !limitSettled, outcome.prefix.count >= 64 {
+        if !limitSettled, outcome.prefix.count >= min(body.decideAfter, body.keepBytes) {
             limitSettled = true
-            if let kindLimit = MediaRules.limit(forPrefix: outcome.prefix, limits: limits) { limit = kindLimit }
+            if let kindLimit = body.limitForPrefix(outcome.prefix) { limit = kindLimit }
         }
         outcome.bytes += bytes.count
         if outcome.bytes > limit {
@@ -151,7 +154,8 @@ final class Transfer {
 
     // MARK: - Result
 
-    /// Fills the outcome from curl's result and counters.
+    /// Fills the outcome from curl's result and counters; the digest is added by the hasher
+    /// (`hasher.finish`), off the fetch thread.
     func finish(_ code: CURLcode) -> DownloadOutcome {
         var status = 0
         if CPreflightShims_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, status > 0 {
@@ -168,7 +172,6 @@ final class Transfer {
             tls: milliseconds(CURLINFO_APPCONNECT_TIME_T), firstByte: milliseconds(CURLINFO_STARTTRANSFER_TIME_T),
             total: milliseconds(CURLINFO_TOTAL_TIME_T))
         outcome.failure = failure(for: code)
-        if outcome.failure == nil { outcome.sha256 = hasher.finalize() } else { hasher.discard() }
         return outcome
     }
 
@@ -180,7 +183,9 @@ final class Transfer {
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST: return .dns(detail)
         case CURLE_COULDNT_CONNECT: return .connect(detail)
-        case CURLE_OPERATION_TIMEDOUT: return .timeout(detail)
+        case CURLE_OPERATION_TIMEDOUT:
+            // curl says "Resolving timed out after N milliseconds" when the name lookup was what ran out.
+            return detail.hasPrefix("Resolving timed out") ? .dns(detail) : .timeout(detail)
         case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,

@@ -3,28 +3,36 @@ import Dispatch
 import Glibc
 
 /// The state of one request between libmicrohttpd's calls: headers, the body gathered
-/// so far, and what was answered. Only the connection's own daemon thread touches it.
+/// so far, and where the request is in its life. Only the connection's own daemon thread
+/// touches it.
 final class Exchange {
+    /// A request's life. Each call from libmicrohttpd is an event on it (`HTTPServer.begin`,
+    /// `receive`, `finish`); the completion callback ends it and releases the exchange.
+    enum Phase {
+        /// Headers are in; the body is gathered for the route's handler.
+        case receiving(HTTPHandler)
+        /// The answer is known before the body ends (404, 405, 413): the rest of the body is
+        /// read and dropped, up to a bound, then the answer goes out.
+        case rejected(HTTPResponse, discarded: Int)
+        /// The handler ran without answering: the connection is suspended until it does.
+        case parked
+        /// An answer was queued (or the connection is being closed).
+        case answered
+    }
+
     let connection: OpaquePointer
     let responder: Responder
     let method: String
     let path: String
+    var phase: Phase
     var headers: [String: String] = [:]
     var query: [String: String] = [:]
     var body: [UInt8] = []
     var requestID = ""
     var route = "unmatched"
-    var handler: HTTPHandler?
-    /// A 404 or 405 to give once the request is read.
-    var rejection: HTTPResponse?
     /// The body cap: the route's own, or the server's.
     var bodyLimit = 0
-    /// Set once the body passed the cap; the rest is discarded.
-    var bodyTooLarge = false
-    /// Body bytes read and dropped after a rejection.
-    var discarded = 0
-    /// Set once the handler ran.
-    var handled = false
+    /// What was answered, for the access log; 0 until then.
     var status = 0
     var bytesSent = 0
     let startedAt: UInt64
@@ -35,6 +43,7 @@ final class Exchange {
         self.responder = Responder(connection: ConnectionHandle(pointer: connection))
         self.method = method
         self.path = path
+        self.phase = .answered
         self.startedAt = DispatchTime.now().uptimeNanoseconds
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
@@ -43,6 +52,12 @@ final class Exchange {
 
     var request: HTTPRequest {
         HTTPRequest(method: method, path: path, query: query, headers: headers, body: body, requestID: requestID)
+    }
+
+    /// Whether a 413 was decided for this request.
+    var rejectedForSize: Bool {
+        if case .rejected(let response, _) = phase { return response.status == 413 }
+        return false
     }
 
     func record() -> AccessRecord {

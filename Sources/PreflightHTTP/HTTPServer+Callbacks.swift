@@ -32,7 +32,7 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     exchange.responder.close()
     if exchange.status == 0, termination != .REQUEST_TERMINATED_COMPLETED_OK {
         // Nothing was sent: nginx's "client closed request" code keeps it apart from real answers.
-        exchange.status = exchange.bodyTooLarge ? 413 : 499
+        exchange.status = exchange.rejectedForSize ? 413 : 499
     }
     server.requestFinished(exchange)
 }
@@ -62,7 +62,7 @@ private let collectHeader: MHD_KeyValueIterator = { cls, kind, key, value in
     return .YES
 }
 
-// MARK: - The request's life
+// MARK: - The request's life: one event per libmicrohttpd call
 
 extension HTTPServer {
     /// First call: headers are in. Reject what can be rejected before the body.
@@ -77,7 +77,8 @@ extension HTTPServer {
         // 404 and 405 are answered once the request is read, so keep-alive connections stay open.
         switch router.match(method: exchange.method, path: exchange.path) {
         case .notFound:
-            exchange.rejection = .error(404, code: "not-found", message: "no endpoint at \(exchange.path)")
+            exchange.phase = .rejected(
+                .error(404, code: "not-found", message: "no endpoint at \(exchange.path)"), discarded: 0)
         case .methodNotAllowed(let allowed):
             var response = HTTPResponse.error(
                 405, code: "method-not-allowed",
@@ -85,57 +86,95 @@ extension HTTPServer {
             )
             response.headers.append(("Allow", allowed.joined(separator: ", ")))
             exchange.route = exchange.path
-            exchange.rejection = response
+            exchange.phase = .rejected(response, discarded: 0)
         case .handler(let handler, let route, let maxBodyBytes):
-            exchange.handler = handler
             exchange.route = route
             exchange.bodyLimit = maxBodyBytes ?? configuration.maxBodyBytes
+            exchange.phase = .receiving(handler)
         }
         if let length = exchange.headers["content-length"].flatMap({ Int($0) }), length > exchange.bodyLimit {
-            exchange.bodyTooLarge = true
-            return queue(tooLarge(exchange), for: exchange)
+            // Answered before the body: libmicrohttpd then closes instead of reading it.
+            let answer = tooLarge(exchange)
+            exchange.phase = .rejected(answer, discarded: 0)
+            return queue(answer, for: exchange)
         }
         return .YES
     }
 
     /// A piece of the body. Past the cap (a chunked body has no Content-Length to judge
-    /// up front) the rest is discarded and 413 answered at once.
+    /// up front) the rest is discarded and 413 answered when it ends.
     func receive(_ exchange: Exchange, _ data: UnsafeRawBufferPointer) -> MHD_Result {
-        if exchange.bodyTooLarge || exchange.rejection != nil {
-            exchange.discarded += data.count
+        switch exchange.phase {
+        case .receiving:
+            guard exchange.body.count + data.count <= exchange.bodyLimit else {
+                exchange.body = []
+                // libmicrohttpd 0.9.75 cannot queue a response while upload data is pending (not even
+                // to a suspended connection): the rest is discarded and 413 answered when the body ends.
+                exchange.phase = .rejected(tooLarge(exchange), discarded: data.count)
+                return .YES
+            }
+            exchange.body.append(contentsOf: data)
+            return .YES
+        case .rejected(let answer, let discarded):
+            exchange.phase = .rejected(answer, discarded: discarded + data.count)
             // A body that never ends is not read forever: past this the connection is closed.
-            return exchange.discarded > discardLimit(exchange) ? .NO : .YES
-        }
-        guard exchange.body.count + data.count <= exchange.bodyLimit else {
-            exchange.bodyTooLarge = true
-            exchange.body = []
-            // libmicrohttpd 0.9.75 cannot queue a response while upload data is pending (not even
-            // to a suspended connection): the rest is discarded and 413 answered when the body ends.
-            exchange.discarded = data.count
+            return discarded + data.count > discardLimit(exchange) ? .NO : .YES
+        case .parked, .answered:
             return .YES
         }
-        exchange.body.append(contentsOf: data)
-        return .YES
     }
 
-    /// The body is complete (or the connection was resumed): run the handler, or queue its answer.
+    /// The body is complete, or a parked connection was resumed: run the handler, or queue its answer.
     func finish(_ exchange: Exchange) -> MHD_Result {
-        if exchange.status != 0 { return .YES }
-        if exchange.bodyTooLarge { return queue(tooLarge(exchange), for: exchange) }
-        if let rejection = exchange.rejection { return queue(rejection, for: exchange) }
-        if !exchange.handled {
-            exchange.handled = true
-            guard let handler = exchange.handler else {
-                return queue(.error(404, code: "not-found", message: "no endpoint at \(exchange.path)"), for: exchange)
-            }
+        switch exchange.phase {
+        case .answered:
+            return .YES
+        case .rejected(let answer, _):
+            return queue(answer, for: exchange)
+        case .receiving(let handler):
             handler(exchange.request, exchange.responder)
             exchange.body = []
+            if let answer = exchange.responder.takeAnswer() { return deliver(answer, for: exchange) }
+            return park(exchange)
+        case .parked:
+            // Resumed: the answer has come (or the client has gone).
+            unpark(exchange.responder)
+            guard let answer = exchange.responder.takeAnswer() else {
+                return queue(.error(500, code: "internal", message: "resumed without an answer"), for: exchange)
+            }
+            return deliver(answer, for: exchange)
         }
-        guard let answer = exchange.responder.takeAnswerOrSuspend() else {
-            if exchange.responder.isSuspended { trackSuspended(exchange.responder) }
-            return .YES
+    }
+
+    private func deliver(_ answer: Responder.Answer, for exchange: Exchange) -> MHD_Result {
+        guard let response = answer.make() else {
+            exchange.phase = .answered
+            return .NO  // the client hung up while parked: close
         }
-        return queue(answer, for: exchange)
+        return queue(response, for: exchange)
+    }
+
+    /// The handler returned without answering: park the connection until it does, unless the
+    /// server is closing or the parked requests are at their cap.
+    private func park(_ exchange: Exchange) -> MHD_Result {
+        exchange.phase = .parked
+        switch settle(exchange.responder) {
+        case .success(nil):
+            return .YES  // suspended until `respond` resumes it
+        case .success(let answer?):
+            exchange.phase = .answered
+            return deliver(answer, for: exchange)
+        case .failure(.shuttingDown):
+            return queue(
+                .error(503, code: "shutting-down", message: "the server is shutting down; retry on another instance"),
+                for: exchange)
+        case .failure(.full):
+            var response = HTTPResponse.error(
+                503, code: "overloaded",
+                message: "\(configuration.parkedLimit) requests already wait for downloads; retry shortly")
+            response.headers.append(("Retry-After", "1"))
+            return queue(response, for: exchange)
+        }
     }
 
     /// Bytes of an oversized or rejected body read and dropped before the connection is closed.
@@ -148,6 +187,7 @@ extension HTTPServer {
     }
 
     private func queue(_ response: HTTPResponse, for exchange: Exchange) -> MHD_Result {
+        exchange.phase = .answered
         let answer: OpaquePointer? = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(
                 bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)

@@ -1,11 +1,14 @@
 internal import CMicroHTTPD
 internal import CPreflightShims
 import Dispatch
+import Foundation
 import Glibc
+import PreflightHost
 import Synchronization
 
 /// An HTTP/1.1 server over libmicrohttpd: an internal epoll thread pool, bodies gathered
-/// under a cap, requests that can answer later from another thread, and a graceful drain.
+/// under a cap, requests that answer later from another thread (their connections parked,
+/// a bounded number of them), and a graceful drain.
 ///
 /// ```swift
 /// var router = Router()
@@ -19,9 +22,13 @@ public final class HTTPServer: Sendable {
     public struct Configuration: Sendable {
         public var host: String
         public var port: Int
-        /// Worker threads; 0 for one per core.
+        /// Worker threads; 0 for one per usable CPU (`HostCPU.count`).
         public var threads: Int
         public var maxConnections: Int
+        /// Requests that may wait parked for an answer at once; past it they are answered 503
+        /// `overloaded`. 0 for three quarters of `maxConnections`, so waiting requests can never
+        /// take every connection slot.
+        public var maxParkedRequests: Int
         /// 0 for no limit.
         public var perIPConnections: Int
         public var connectionTimeoutSeconds: Int
@@ -30,17 +37,55 @@ public final class HTTPServer: Sendable {
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, threads: Int = 0, maxConnections: Int = 4096,
-            perIPConnections: Int = 0, connectionTimeoutSeconds: Int = 30, maxBodyBytes: Int = 65536,
-            connectionMemoryBytes: Int = 32768
+            maxParkedRequests: Int = 0, perIPConnections: Int = 0, connectionTimeoutSeconds: Int = 30,
+            maxBodyBytes: Int = 65536, connectionMemoryBytes: Int = 32768
         ) {
             self.host = host
             self.port = port
             self.threads = threads
             self.maxConnections = maxConnections
+            self.maxParkedRequests = maxParkedRequests
             self.perIPConnections = perIPConnections
             self.connectionTimeoutSeconds = connectionTimeoutSeconds
             self.maxBodyBytes = maxBodyBytes
             self.connectionMemoryBytes = connectionMemoryBytes
+        }
+
+        /// The parked-request cap in force.
+        public var parkedLimit: Int {
+            maxParkedRequests > 0 ? maxParkedRequests : max(1, maxConnections * 3 / 4)
+        }
+
+        /// The worker threads in force.
+        public var workerThreads: Int { threads > 0 ? threads : HostCPU.count }
+    }
+
+    /// The server's life. Only `start` and `shutdown` move it, under `control`'s lock.
+    enum Lifecycle {
+        case idle
+        /// Serving.
+        case running(Daemon)
+        /// Shutdown has begun: new connections are refused, requests in flight may finish,
+        /// handlers may still park.
+        case draining(Daemon)
+        /// Parked requests were answered 503: nothing may park any more; the daemon stops next.
+        case closing(Daemon)
+        case stopped
+    }
+
+    struct Control {
+        var lifecycle = Lifecycle.idle
+        /// Parked connections' responders, by identity.
+        var parked: [ObjectIdentifier: Responder] = [:]
+        /// Second callers of `shutdown`, woken when the first is done.
+        var stopWaiters: [DispatchSemaphore] = []
+        var hangUpTimer: HangUpTimer?
+
+        var acceptsParking: Bool {
+            switch lifecycle {
+            case .running, .draining: true
+            case .idle, .closing, .stopped: false
+            }
         }
     }
 
@@ -48,11 +93,13 @@ public final class HTTPServer: Sendable {
     let router: Router
     let onComplete: (@Sendable (AccessRecord) -> Void)?
 
-    private let daemon = Mutex<DaemonHandle?>(nil)
+    let control = Mutex(Control())
     private let boundPort = Atomic<Int>(0)
+    /// Mirrors "shutdown has begun" for the per-connection checks, which must not lock.
     private let draining = Atomic<Bool>(false)
     private let inFlightCount = Atomic<Int>(0)
-    private let suspended = Mutex<[ObjectIdentifier: Responder]>([:])
+    /// Signalled when the last request in flight ends while draining.
+    private let quiet = DispatchSemaphore(value: 0)
     private let requestCounter = Atomic<UInt64>(0)
     private let idPrefix = String(UInt32.random(in: 0x1000_0000...0xFFFF_FFFF), radix: 16)
 
@@ -66,8 +113,13 @@ public final class HTTPServer: Sendable {
     }
 
     deinit {
-        if let handle = daemon.withLock({ $0.take() }) {
-            MHD_stop_daemon(handle.pointer)
+        // A running server holds a reference to itself (handed to libmicrohttpd), so it can
+        // only go away before `start` or after `shutdown`.
+        control.withLock { control in
+            switch control.lifecycle {
+            case .idle, .stopped: break
+            case .running, .draining, .closing: preconditionFailure("HTTPServer released while its daemon runs")
+            }
         }
     }
 
@@ -80,73 +132,121 @@ public final class HTTPServer: Sendable {
     /// Requests whose headers arrived and whose answer has not been sent yet.
     public var inFlight: Int { inFlightCount.load(ordering: .relaxed) }
 
+    /// Requests parked, waiting for their handler's answer.
+    public var parked: Int { control.withLock { $0.parked.count } }
+
     /// Starts listening; the server's threads run until `shutdown`.
     public func start() throws(HTTPServerError) {
         var address = try socketAddress()
-        let threads = configuration.threads > 0 ? configuration.threads : System.coreCount
+        let threads = configuration.workerThreads
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
         flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
 
-        let started: OpaquePointer? = address.withSockaddr { sockaddr in
-            var options: [MHD_OptionItem] = [
-                option(.CONNECTION_TIMEOUT, configuration.connectionTimeoutSeconds),
-                option(.CONNECTION_LIMIT, configuration.maxConnections),
-                option(.PER_IP_CONNECTION_LIMIT, configuration.perIPConnections),
-                option(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryBytes),
-                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
-                option(.LISTEN_BACKLOG_SIZE, 1024),
-            ]
-            if threads > 1 { options.append(option(.THREAD_POOL_SIZE, threads)) }
-            options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-            let context = Unmanaged.passUnretained(self).toOpaque()
-            return options.withUnsafeMutableBufferPointer { buffer in
-                CPreflightShims_MHD_start_daemon(
-                    flags, acceptPolicy, accessHandler, context, completionHandler, context, buffer.baseAddress)
+        try control.withLock { control throws(HTTPServerError) in
+            guard case .idle = control.lifecycle else { throw .alreadyStarted }
+            // Retained for libmicrohttpd's callbacks; released once the daemon has stopped.
+            let context = Unmanaged.passRetained(self)
+            let started: OpaquePointer? = address.withSockaddr { sockaddr in
+                var options: [MHD_OptionItem] = [
+                    option(.CONNECTION_TIMEOUT, configuration.connectionTimeoutSeconds),
+                    option(.CONNECTION_LIMIT, configuration.maxConnections),
+                    option(.PER_IP_CONNECTION_LIMIT, configuration.perIPConnections),
+                    option(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryBytes),
+                    MHD_OptionItem(
+                        option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
+                    option(.LISTEN_BACKLOG_SIZE, 1024),
+                ]
+                if threads > 1 { options.append(option(.THREAD_POOL_SIZE, threads)) }
+                options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+                let pointer = context.toOpaque()
+                return options.withUnsafeMutableBufferPointer { buffer in
+                    CPreflightShims_MHD_start_daemon(
+                        flags, acceptPolicy, accessHandler, pointer, completionHandler, pointer, buffer.baseAddress)
+                }
             }
+            guard let started else {
+                context.release()
+                throw .startFailed(configuration.host, configuration.port)
+            }
+            control.lifecycle = .running(Daemon(pointer: started, context: context))
+            boundPort.store(Int(CPreflightShims_MHD_bind_port(started)), ordering: .releasing)
+            control.hangUpTimer = HangUpTimer(server: self)
         }
-        guard let started else { throw .startFailed(configuration.host, configuration.port) }
-        let stored = daemon.withLock { current -> Bool in
-            guard current == nil else { return false }
-            current = DaemonHandle(pointer: started)
-            return true
-        }
-        guard stored else {
-            MHD_stop_daemon(started)
-            throw .alreadyStarted
-        }
-        boundPort.store(Int(CPreflightShims_MHD_bind_port(started)), ordering: .releasing)
     }
 
     /// Stops gracefully: readiness turns to draining, new connections are closed unserved,
     /// keep-alive answers say `Connection: close`, requests in flight may finish within
-    /// `drainTimeout`, suspended ones still waiting are answered 503, then the daemon stops
-    /// (and the listening socket closes). Blocks until done; safe to call twice.
+    /// `drainTimeout`, parked ones still waiting are answered 503 (and from then on nothing
+    /// parks: a request arriving on a kept-alive connection is answered 503 at once), then the
+    /// daemon stops and the listening socket closes. Blocks until done; a second caller waits
+    /// for the first.
     ///
     /// Not `MHD_quiesce_daemon`: with epoll worker threads libmicrohttpd 0.9.75 races its own
     /// workers to remove the listening socket from their epoll sets and aborts the process
     /// when it loses ("Failed to remove listen FD from epoll set"); the accept policy refuses
     /// new connections instead.
     public func shutdown(drainTimeout: Duration) {
-        draining.store(true, ordering: .releasing)
-        guard daemon.withLock({ $0 }) != nil else { return }
+        enum Step {
+            case drain(Daemon)
+            case wait(DispatchSemaphore)
+            case done
+        }
+        let step = control.withLock { control -> Step in
+            switch control.lifecycle {
+            case .idle, .stopped:
+                control.lifecycle = .stopped
+                return .done
+            case .running(let daemon):
+                control.lifecycle = .draining(daemon)
+                draining.store(true, ordering: .releasing)
+                return .drain(daemon)
+            case .draining, .closing:
+                let waiter = DispatchSemaphore(value: 0)
+                control.stopWaiters.append(waiter)
+                return .wait(waiter)
+            }
+        }
+        switch step {
+        case .done: return
+        case .wait(let waiter): return waiter.wait()
+        case .drain(let daemon): drainAndStop(daemon, drainTimeout: drainTimeout)
+        }
+    }
 
-        waitForInFlight(until: .now + drainTimeout)
-        let waiting = suspended.withLock { Array($0.values) }
+    private func drainAndStop(_ daemon: Daemon, drainTimeout: Duration) {
+        waitForQuiet(until: .now + drainTimeout)
+
+        // The sweep: from here on nothing parks, so every suspended connection is one of these.
+        let (waiting, timer) = control.withLock { control in
+            control.lifecycle = .closing(daemon)
+            defer { control.hangUpTimer = nil }
+            return (Array(control.parked.values), control.hangUpTimer)
+        }
+        timer?.cancel()
         for responder in waiting {
             responder.respond(
                 .error(503, code: "shutting-down", message: "the server is shutting down; retry on another instance"))
         }
-        if !waiting.isEmpty { waitForInFlight(until: .now + .seconds(2)) }
+        if !waiting.isEmpty { waitForQuiet(until: .now + .seconds(2)) }
 
-        if let handle = daemon.withLock({ $0.take() }) {
-            MHD_stop_daemon(handle.pointer)
+        MHD_stop_daemon(daemon.pointer)
+        daemon.context.release()
+        let waiters = control.withLock { control in
+            control.lifecycle = .stopped
+            defer { control.stopWaiters = [] }
+            return control.stopWaiters
         }
+        for waiter in waiters { waiter.signal() }
     }
 
-    private func waitForInFlight(until deadline: ContinuousClock.Instant) {
-        while inFlight > 0, ContinuousClock.now < deadline {
-            usleep(2000)
+    /// Waits until no request is in flight, or the deadline.
+    private func waitForQuiet(until deadline: ContinuousClock.Instant) {
+        while inFlight > 0 {
+            let left = deadline - .now
+            guard left > .zero else { return }
+            // Woken by the last request to finish; the timeout covers a wake-up lost to a race.
+            _ = quiet.wait(timeout: .now() + .milliseconds(min(50, Int(left.components.seconds * 1000) + 1)))
         }
     }
 
@@ -162,13 +262,47 @@ public final class HTTPServer: Sendable {
     }
 
     func requestFinished(_ exchange: Exchange) {
-        suspended.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(exchange.responder)) }
-        inFlightCount.subtract(1, ordering: .relaxed)
+        // Closed while parked (the daemon stopping, or the client gone): forget the responder.
+        if case .parked = exchange.phase { unpark(exchange.responder) }
+        let left = inFlightCount.subtract(1, ordering: .relaxed).newValue
+        if left == 0, isDraining { quiet.signal() }
         onComplete?(exchange.record())
     }
 
-    func trackSuspended(_ responder: Responder) {
-        suspended.withLock { $0[ObjectIdentifier(responder)] = responder }
+    /// A parked request resumed (or closed): it no longer counts against the cap.
+    func unpark(_ responder: Responder) {
+        control.withLock { _ = $0.parked.removeValue(forKey: ObjectIdentifier(responder)) }
+    }
+
+    /// Why a request could not park.
+    enum ParkRefusal: Error {
+        case shuttingDown
+        case full
+    }
+
+    /// Takes the handler's answer, or parks the connection until it comes: one step under the
+    /// server's lock, which the shutdown sweep also takes, so nothing parks after the sweep.
+    func settle(_ responder: Responder) -> Result<Responder.Answer?, ParkRefusal> {
+        control.withLock { control in
+            let room = control.parked.count < configuration.parkedLimit
+            switch responder.settle(mayPark: control.acceptsParking && room) {
+            case .answer(let answer):
+                return .success(answer)
+            case .parked:
+                control.parked[ObjectIdentifier(responder)] = responder
+                return .success(nil)
+            case .refused:
+                return .failure(control.acceptsParking ? .full : .shuttingDown)
+            case .none:
+                return .success(nil)
+            }
+        }
+    }
+
+    /// Closes parked connections whose clients have gone (run by the hang-up timer).
+    func dropAbandoned() {
+        let waiting = control.withLock { Array($0.parked.values) }
+        for responder in waiting { _ = responder.dropIfHungUp() }
     }
 
     // MARK: - Setup helpers
@@ -186,14 +320,31 @@ public final class HTTPServer: Sendable {
     }
 }
 
-/// The running daemon.
+/// The running daemon and the reference to the server its callbacks use.
 ///
-/// `@unchecked Sendable`: the pointer is only read under the server's `Mutex`, and
-/// `MHD_stop_daemon` is called once, after the pointer is taken out of it.
-struct DaemonHandle: @unchecked Sendable {
+/// `@unchecked Sendable`: it lives in the server's `Mutex`; `MHD_stop_daemon` and the
+/// release are done once, by the one caller of `shutdown` that moved the state to draining.
+struct Daemon: @unchecked Sendable {
     let pointer: OpaquePointer
+    let context: Unmanaged<HTTPServer>
 }
 
-enum System {
-    static let coreCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+/// Every second, closes parked connections whose clients hung up: libmicrohttpd does not
+/// watch a suspended connection's socket, so without this an abandoned request would hold its
+/// connection slot until its download ended. A thread of its own, stopped by `cancel`.
+final class HangUpTimer: Sendable {
+    private let stop = DispatchSemaphore(value: 0)
+
+    init(server: HTTPServer) {
+        let stop = self.stop
+        let thread = Thread { [weak server] in
+            while stop.wait(timeout: .now() + .seconds(1)) == .timedOut {
+                server?.dropAbandoned()
+            }
+        }
+        thread.name = "preflight-hangups"
+        thread.start()
+    }
+
+    func cancel() { stop.signal() }
 }

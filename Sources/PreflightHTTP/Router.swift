@@ -1,6 +1,9 @@
 /// What a route runs: it answers through the responder, now or later from any thread.
 public typealias HTTPHandler = @Sendable (HTTPRequest, Responder) -> Void
 
+/// Runs before a group's handlers: an answer stops the request there (a 401, say), nil lets it through.
+public typealias HTTPMiddleware = @Sendable (HTTPRequest) -> HTTPResponse?
+
 /// Maps method and exact path to a handler; tells 404 from 405.
 public struct Router: Sendable {
     /// Where a request goes.
@@ -42,6 +45,30 @@ public struct Router: Sendable {
         add(method, path) { request, responder in responder.respond(handler(request)) }
     }
 
+    /// Adds the routes `build` declares under a common path prefix, each behind `middleware`.
+    ///
+    /// ```swift
+    /// router.group("/v1", middleware: [authenticate]) { v1 in
+    ///     v1.add("POST", "/preflight") { request, responder in ... }
+    /// }
+    /// ```
+    public mutating func group(
+        _ prefix: String, middleware: [HTTPMiddleware], _ build: (inout RouteGroup) -> Void
+    ) {
+        var group = RouteGroup(prefix: prefix, middleware: middleware)
+        build(&group)
+        for route in group.routes {
+            let middleware = group.middleware
+            let handler = route.handler
+            add(route.method, prefix + route.path, maxBodyBytes: route.maxBodyBytes) { request, responder in
+                for step in middleware {
+                    if let answer = step(request) { return responder.respond(answer) }
+                }
+                handler(request, responder)
+            }
+        }
+    }
+
     /// Finds the handler for a method and path; HEAD is served by GET.
     public func match(method: String, path: String) -> Match {
         guard let methods = routes[path] else { return .notFound }
@@ -49,5 +76,26 @@ public struct Router: Sendable {
             return .handler(route.handler, route: path, maxBodyBytes: route.maxBodyBytes)
         }
         return .methodNotAllowed(allowed: methods.keys.sorted())
+    }
+}
+
+/// The routes of one `Router.group`, declared relative to its prefix.
+public struct RouteGroup {
+    struct Entry {
+        var method: String
+        var path: String
+        var maxBodyBytes: Int?
+        var handler: HTTPHandler
+    }
+
+    let prefix: String
+    let middleware: [HTTPMiddleware]
+    var routes: [Entry] = []
+
+    /// Adds a route under the group's prefix; see `Router.add`.
+    public mutating func add(
+        _ method: String, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping HTTPHandler
+    ) {
+        routes.append(Entry(method: method, path: path, maxBodyBytes: maxBodyBytes, handler: handler))
     }
 }

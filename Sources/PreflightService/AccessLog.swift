@@ -1,17 +1,117 @@
+import Dispatch
+import Foundation
 import Glibc
 import PreflightCore
 public import PreflightHTTP
+import Synchronization
 
 /// Writes one JSON line per finished request to a file descriptor (stdout by default).
-public struct AccessLog: Sendable {
-    private let descriptor: Int32
-
-    public init(descriptor: Int32 = 1) {
-        self.descriptor = descriptor
+///
+/// Workers never write: they append the line to a bounded buffer that a writer thread of its
+/// own empties with one `write(2)` per batch. When the descriptor does not take the bytes (a
+/// pipe nobody reads) the buffer fills, and further lines are dropped and counted
+/// (`dropped`, in `/metrics` as `preflight_access_log_dropped_total`) instead of stopping
+/// every endpoint behind a blocked write.
+///
+/// ```swift
+/// let log = AccessLog(descriptor: 1, bufferBytes: 262_144)
+/// log.write(record)   // from any thread; never blocks on the descriptor
+/// log.close()         // flushes what it can within a second
+/// ```
+public final class AccessLog: Sendable {
+    private struct Buffer {
+        var bytes: [UInt8] = []
+        var dropped = 0
+        var closing = false
     }
 
-    /// Writes the line for `record`; a single `write` keeps lines whole between threads.
+    private let descriptor: Int32
+    private let capacity: Int
+    private let buffer: Mutex<Buffer>
+    /// Signalled when the buffer goes from empty to not empty, and at close.
+    private let pending = DispatchSemaphore(value: 0)
+    /// Signalled by the writer when it has written everything after `close`.
+    private let flushed = DispatchSemaphore(value: 0)
+
+    /// - Parameter bufferBytes: bytes that may wait for the writer; past them lines are dropped.
+    public init(descriptor: Int32 = 1, bufferBytes: Int = 262_144) {
+        self.descriptor = descriptor
+        self.capacity = bufferBytes
+        var initial = Buffer()
+        initial.bytes.reserveCapacity(min(bufferBytes, 65536))
+        self.buffer = Mutex(initial)
+        let thread = Thread { [self] in self.drain() }
+        thread.name = "preflight-access-log"
+        thread.start()
+    }
+
+    /// Lines dropped because the buffer was full.
+    public var dropped: Int { buffer.withLock { $0.dropped } }
+
+    /// Queues the line for `record`.
     public func write(_ record: AccessRecord) {
+        let line = Self.line(record)
+        let wake = buffer.withLock { buffer -> Bool in
+            guard !buffer.closing, buffer.bytes.count + line.count <= capacity else {
+                buffer.dropped += 1
+                return false
+            }
+            let wasEmpty = buffer.bytes.isEmpty
+            buffer.bytes += line
+            return wasEmpty
+        }
+        if wake { pending.signal() }
+    }
+
+    /// Stops taking lines and waits (at most `timeout`) for the writer to write the rest.
+    public func close(timeout: Duration = .seconds(1)) {
+        let first = buffer.withLock { buffer -> Bool in
+            defer { buffer.closing = true }
+            return !buffer.closing
+        }
+        guard first else { return }
+        pending.signal()
+        let milliseconds = Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        _ = flushed.wait(timeout: .now() + .milliseconds(milliseconds))
+    }
+
+    /// The writer thread: takes the whole buffer, writes it, waits for more.
+    private func drain() {
+        while true {
+            pending.wait()
+            while true {
+                let (batch, closing) = buffer.withLock { buffer -> ([UInt8], Bool) in
+                    defer { buffer.bytes.removeAll(keepingCapacity: true) }
+                    return (buffer.bytes, buffer.closing)
+                }
+                if batch.isEmpty {
+                    if closing {
+                        flushed.signal()
+                        return
+                    }
+                    break
+                }
+                writeAll(batch)
+            }
+        }
+    }
+
+    private func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // a closed or broken descriptor: the lines are lost, the service goes on
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// One JSON line.
+    static func line(_ record: AccessRecord) -> [UInt8] {
         // Built by hand: this runs once per request, and a generic writer costs more than the I/O.
         var line: [UInt8] = []
         line.reserveCapacity(192)
@@ -30,9 +130,7 @@ public struct AccessLog: Sendable {
         line += #","duration_ms":"#.utf8
         line += String((record.duration * 1e6).rounded() / 1e3).utf8
         line += "}\n".utf8
-        line.withUnsafeBytes { bytes in
-            _ = Glibc.write(descriptor, bytes.baseAddress, bytes.count)
-        }
+        return line
     }
 
     /// RFC 3339 UTC time with milliseconds, written as digits without Foundation's formatter

@@ -18,26 +18,38 @@ public struct PreflightProbe: Sendable {
         self.media = media
     }
 
-    /// Checks the push; `completion` runs at once when nothing is downloaded, else on the fetch thread.
+    /// The fetcher for `configuration`: its download settings, its egress policy, and a body
+    /// policy from the media rules (keep 64 KiB for sniffing; cap by the kind the first bytes show).
+    public static func makeFetcher(configuration: PreflightConfiguration) throws(ConfigurationError) -> MediaFetcher {
+        let limits = configuration.limits
+        let body = BodyPolicy(
+            keepBytes: 64 * 1024, initialLimit: MediaRules.largestLimit(limits), decideAfter: 64
+        ) { prefix in MediaRules.limit(forPrefix: prefix, limits: limits) }
+        return try MediaFetcher(settings: configuration.fetch, egress: configuration.egress, body: body)
+    }
+
+    /// Checks the push; `completion` runs at once when nothing is downloaded, else on the
+    /// thread that finished the download. It gets the pieces; `ProbeOutcome.report()` runs the
+    /// media rules, wherever the caller wants that work done (the HTTP endpoints: on the
+    /// connection's own worker, not the download's thread).
     public func run(
-        body: [UInt8], headers: APNsHeaders, fetch: Bool, completion: @escaping @Sendable (Report) -> Void
+        body: [UInt8], headers: APNsHeaders, fetch: Bool, completion: @escaping @Sendable (ProbeOutcome) -> Void
     ) {
         let inspection = inspector.inspect(body: body, headers: headers)
         var report = inspection.report
-        guard let media = inspection.media else { return completion(report) }
+        let configuration = inspector.configuration
+        guard let media = inspection.media else {
+            return completion(ProbeOutcome(payloadReport: report, configuration: configuration))
+        }
         guard fetch, let source = self.media else {
             report.findings.append(Self.notFetched(media, reason: fetch ? .disabled : .skipped))
-            return completion(report)
+            return completion(ProbeOutcome(payloadReport: report, configuration: configuration))
         }
-        let configuration = inspector.configuration
         let payloadReport = report
         source.fetch(media.url.text) { download in
-            let judged = MediaRules.evaluate(download, reference: media, configuration: configuration)
-            var report = payloadReport
-            report.findings += judged.findings
-            report.media = judged.summary
-            report.attachment = judged.attachment
-            completion(report)
+            completion(
+                ProbeOutcome(
+                    payloadReport: payloadReport, media: media, download: download, configuration: configuration))
         }
     }
 
@@ -61,5 +73,24 @@ public struct PreflightProbe: Sendable {
         return Finding(
             .mediaNotFetched, path: media.key, message: why,
             fix: "none needed; the media's type and size are only checked when it is downloaded")
+    }
+}
+
+/// What one probe gathered: the payload's report and, when there was one, the download.
+public struct ProbeOutcome: Sendable {
+    let payloadReport: Report
+    var media: MediaReference?
+    var download: DownloadOutcome?
+    let configuration: PreflightConfiguration
+
+    /// The whole report: the payload's findings, then the media rules' (run here).
+    public func report() -> Report {
+        guard let media, let download else { return payloadReport }
+        let judged = MediaRules.evaluate(download, reference: media, configuration: configuration)
+        var report = payloadReport
+        report.findings += judged.findings
+        report.media = judged.summary
+        report.attachment = judged.attachment
+        return report
     }
 }

@@ -19,41 +19,48 @@ extension PreflightService {
         }
         let collected = Mutex(BatchResults(count: batch.items.count))
         for (index, item) in batch.items.enumerated() {
-            probe.run(body: item.payload, headers: item.headers, fetch: fetch) { report in
-                metrics.record(report)
-                let complete = collected.withLock { results -> [UInt8]? in
-                    results.store(report.jsonBytes, at: index)
-                    return results.isComplete ? results.body : nil
+            probe.run(body: item.payload, headers: item.headers, fetch: fetch) { outcome in
+                let complete = collected.withLock { results -> [ProbeOutcome]? in
+                    results.store(outcome, at: index)
+                    return results.isComplete ? results.outcomes : nil
                 }
-                if let complete { responder.respond(.json(200, bytes: complete)) }
+                guard let complete else { return }
+                // The reports are judged and written on the connection's worker when it resumes.
+                responder.respond {
+                    let reports = complete.map { $0.report() }
+                    for report in reports { metrics.record(report) }
+                    return .json(200, bytes: BatchResults.body(reports.map(\.jsonBytes)))
+                }
             }
         }
     }
 }
 
-/// The reports of a batch as they arrive, in item order.
+/// The outcomes of a batch as they arrive, in item order.
 private struct BatchResults {
-    private var reports: [[UInt8]?]
+    private var slots: [ProbeOutcome?]
     private var missing: Int
 
     init(count: Int) {
-        reports = Array(repeating: nil, count: count)
+        slots = Array(repeating: nil, count: count)
         missing = count
     }
 
-    mutating func store(_ report: [UInt8], at index: Int) {
-        if reports[index] == nil { missing -= 1 }
-        reports[index] = report
+    mutating func store(_ outcome: ProbeOutcome, at index: Int) {
+        if slots[index] == nil { missing -= 1 }
+        slots[index] = outcome
     }
 
     var isComplete: Bool { missing == 0 }
 
+    var outcomes: [ProbeOutcome] { slots.compactMap { $0 } }
+
     /// `{"results":[report, ...]}`.
-    var body: [UInt8] {
+    static func body(_ reports: [[UInt8]]) -> [UInt8] {
         var bytes = Array(#"{"results":["#.utf8)
         for (index, report) in reports.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += report ?? []
+            bytes += report
         }
         bytes += Array("]}".utf8)
         return bytes

@@ -3,38 +3,64 @@ import PreflightFetch
 import PreflightHTTP
 
 extension PreflightService {
-    static func makeRouter(
-        metrics: ServiceMetrics, probe: PreflightProbe, apiKeys: APIKeyCheck, readiness: Readiness,
-        cache: MediaProbeCache?, fetcher: MediaFetcher?, batchBodyBytes: Int
-    ) -> Router {
-        var router = Router()
+    /// What the endpoints read from the rest of the service.
+    struct Parts: Sendable {
+        var metrics: ServiceMetrics
+        var probe: PreflightProbe
+        var apiKeys: APIKeyCheck
+        var readiness: Readiness
+        var cache: MediaProbeCache?
+        var fetcher: MediaFetcher?
+        var accessLog: AccessLog?
+        var batchBodyBytes: Int
+    }
+
+    /// `/healthz`, `/readyz` and `/metrics`: on the API port, and alone on the admin listener.
+    static func addProbeRoutes(to router: inout Router, _ parts: Parts) {
+        let readiness = parts.readiness
         router.add("GET", "/healthz", sync: { _ in .json(200, #"{"status":"ok"}"#) })
-        router.add("GET", "/readyz") { _, responder in
-            responder.respond(
-                readiness.isDraining ? .json(503, #"{"status":"draining"}"#) : .json(200, #"{"status":"ready"}"#))
-        }
-        router.add("GET", "/metrics") { _, responder in
+        router.add("GET", "/readyz", sync: { _ in
+            readiness.isDraining ? .json(503, #"{"status":"draining"}"#) : .json(200, #"{"status":"ready"}"#)
+        })
+        router.add("GET", "/metrics", sync: { _ in
             var gauges = ServiceMetrics.Gauges()
             gauges.inFlight = readiness.inFlight
-            gauges.cache = cache?.statistics
-            if let load = fetcher?.load {
+            gauges.parked = readiness.parked
+            gauges.cache = parts.cache?.statistics
+            if let fetcher = parts.fetcher {
+                let load = fetcher.load
                 gauges.downloadsActive = load.active
                 gauges.downloadsQueued = load.queued
+                gauges.fetchLoopErrors = fetcher.loopErrors
             }
-            var response = HTTPResponse(status: 200, body: Array(metrics.render(gauges).utf8))
+            gauges.accessLogDropped = parts.accessLog?.dropped ?? 0
+            var response = HTTPResponse(status: 200, body: Array(parts.metrics.render(gauges).utf8))
             response.headers = [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]
-            responder.respond(response)
-        }
+            return response
+        })
+    }
+
+    static func makeRouter(_ parts: Parts) -> Router {
+        var router = Router()
+        addProbeRoutes(to: &router, parts)
         let openAPI = OpenAPIDocument.response
         router.add("GET", "/openapi.json", sync: { _ in openAPI })
-        router.add("POST", "/v1/preflight") { request, responder in
-            if let denied = authenticate(request, apiKeys) { return responder.respond(denied) }
-            preflight(request, probe: probe, metrics: metrics, responder: responder)
+        let apiKeys = parts.apiKeys
+        router.group("/v1", middleware: [{ request in authenticate(request, apiKeys) }]) { v1 in
+            v1.add("POST", "/preflight") { request, responder in
+                preflight(request, probe: parts.probe, metrics: parts.metrics, responder: responder)
+            }
+            v1.add("POST", "/preflight/batch", maxBodyBytes: parts.batchBodyBytes) { request, responder in
+                batch(request, probe: parts.probe, metrics: parts.metrics, responder: responder)
+            }
         }
-        router.add("POST", "/v1/preflight/batch", maxBodyBytes: batchBodyBytes) { request, responder in
-            if let denied = authenticate(request, apiKeys) { return responder.respond(denied) }
-            batch(request, probe: probe, metrics: metrics, responder: responder)
-        }
+        return router
+    }
+
+    /// The router of the admin listener: the probe routes only.
+    static func makeAdminRouter(_ parts: Parts) -> Router {
+        var router = Router()
+        addProbeRoutes(to: &router, parts)
         return router
     }
 
@@ -73,9 +99,13 @@ extension PreflightService {
         case .success(let mode): fetch = mode
         case .failure(let error): return responder.respond(error.response)
         }
-        probe.run(body: request.body, headers: APNsHeaders(lowercased: request.headers), fetch: fetch) { report in
-            metrics.record(report)
-            responder.respond(.json(report.verdict == .fail ? 422 : 200, bytes: report.jsonBytes))
+        probe.run(body: request.body, headers: APNsHeaders(lowercased: request.headers), fetch: fetch) { outcome in
+            // Judged and written on the connection's worker (at once, or when it resumes after a download).
+            responder.respond {
+                let report = outcome.report()
+                metrics.record(report)
+                return .json(report.verdict == .fail ? 422 : 200, bytes: report.jsonBytes)
+            }
         }
     }
 }

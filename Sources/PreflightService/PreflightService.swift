@@ -4,7 +4,8 @@ public import PreflightHTTP
 import Synchronization
 
 /// The Preflight HTTP service: the configuration turned into a running server with the
-/// health, metrics and preflight endpoints.
+/// health, metrics and preflight endpoints, and, when `server.admin_listen` is set, a second
+/// listener with the health and metrics endpoints alone.
 ///
 /// ```swift
 /// let service = PreflightService(configuration: config)
@@ -23,64 +24,90 @@ public final class PreflightService: Sendable {
     /// The probe cache in front of the downloader.
     public let cache: MediaProbeCache?
     let apiKeys: APIKeyCheck
-    private let server = Mutex<HTTPServer?>(nil)
-
-    /// - Parameter accessLog: where access lines go; nil for none.
-    /// - Throws: when the egress ranges of the configuration do not parse.
-    public init(configuration: PreflightConfiguration, accessLog: AccessLog? = AccessLog()) throws(ConfigurationError) {
-        self.configuration = configuration
-        self.metrics = ServiceMetrics(version: Self.version)
-        let fetcher = configuration.fetch.enabled ? try MediaFetcher(configuration: configuration) : nil
-        self.fetcher = fetcher
-        self.cache = fetcher.map { MediaProbeCache(fetcher: $0, configuration: configuration.cache) }
-        let probe = PreflightProbe(configuration: configuration, media: cache)
-        self.apiKeys = APIKeyCheck(keys: configuration.auth.apiKeys)
-        let metrics = self.metrics
-        let httpServer = HTTPServer(
-            configuration: HTTPServer.Configuration(
-                host: configuration.listen.host, port: configuration.listen.port,
-                threads: configuration.server.threads, maxConnections: configuration.server.maxConnections,
-                perIPConnections: configuration.server.perIPConnections,
-                connectionTimeoutSeconds: configuration.server.connectionTimeoutSeconds,
-                maxBodyBytes: configuration.server.maxBodyBytes,
-                connectionMemoryBytes: configuration.server.connectionMemoryBytes),
-            router: Self.makeRouter(
-                metrics: metrics, probe: probe, apiKeys: apiKeys, readiness: readiness, cache: cache, fetcher: fetcher,
-                batchBodyBytes: configuration.server.maxBatchBodyBytes),
-            onComplete: { record in
-                metrics.record(record)
-                accessLog?.write(record)
-            })
-        server.withLock { $0 = httpServer }
-        readiness.server.withLock { $0 = WeakServer(server: httpServer) }
-    }
-
+    let accessLog: AccessLog?
+    private let server: HTTPServer
+    private let adminServer: HTTPServer?
     let readiness = Readiness()
 
-    /// Starts listening.
+    /// - Parameter accessLogDescriptor: where access lines go (stdout by default, through a
+    ///   buffer of `server.access_log_buffer_bytes`); nil for no access log.
+    /// - Throws: when the egress ranges of the configuration do not parse.
+    public init(
+        configuration: PreflightConfiguration, accessLogDescriptor: Int32? = 1
+    ) throws(ConfigurationError) {
+        self.configuration = configuration
+        self.metrics = ServiceMetrics(version: Self.version)
+        let fetcher = configuration.fetch.enabled ? try PreflightProbe.makeFetcher(configuration: configuration) : nil
+        self.fetcher = fetcher
+        self.cache = fetcher.map { MediaProbeCache(fetcher: $0, configuration: configuration.cache) }
+        self.apiKeys = APIKeyCheck(keys: configuration.auth.apiKeys)
+        let accessLog = accessLogDescriptor.map {
+            AccessLog(descriptor: $0, bufferBytes: configuration.server.accessLogBufferBytes)
+        }
+        self.accessLog = accessLog
+        let parts = Parts(
+            metrics: metrics, probe: PreflightProbe(configuration: configuration, media: cache), apiKeys: apiKeys,
+            readiness: readiness, cache: cache, fetcher: fetcher, accessLog: accessLog,
+            batchBodyBytes: configuration.server.maxBatchBodyBytes)
+        let metrics = self.metrics
+        let onComplete: @Sendable (AccessRecord) -> Void = { record in
+            metrics.record(record)
+            accessLog?.write(record)
+        }
+        let settings = configuration.server
+        server = HTTPServer(
+            configuration: HTTPServer.Configuration(
+                host: configuration.listen.host, port: configuration.listen.port, threads: settings.threads,
+                maxConnections: settings.maxConnections, maxParkedRequests: settings.maxParkedRequests,
+                perIPConnections: settings.perIPConnections, connectionTimeoutSeconds: settings.connectionTimeoutSeconds,
+                maxBodyBytes: settings.maxBodyBytes, connectionMemoryBytes: settings.connectionMemoryBytes),
+            router: Self.makeRouter(parts), onComplete: onComplete)
+        adminServer = settings.adminListen.map { listen in
+            // One worker and few connections: probes are small, and they must not compete with the API.
+            HTTPServer(
+                configuration: HTTPServer.Configuration(
+                    host: listen.host, port: listen.port, threads: 1, maxConnections: 64,
+                    connectionTimeoutSeconds: 10, maxBodyBytes: 1024),
+                router: Self.makeAdminRouter(parts), onComplete: onComplete)
+        }
+        readiness.server.withLock { $0 = WeakServer(server: server) }
+    }
+
+    /// Starts listening (the admin listener first, so probes answer as soon as the API does).
     public func start() throws(HTTPServerError) {
-        guard let server = server.withLock({ $0 }) else { return }
-        try server.start()
+        try adminServer?.start()
+        do {
+            try server.start()
+        } catch {
+            adminServer?.shutdown(drainTimeout: .zero)
+            throw error
+        }
     }
 
     /// The bound port.
-    public var port: Int { server.withLock { $0?.port ?? 0 } }
+    public var port: Int { server.port }
+
+    /// The admin listener's bound port; nil without `server.admin_listen`.
+    public var adminPort: Int? { adminServer?.port }
 
     /// Drains and stops: see `HTTPServer.shutdown`. Waits at most `server.drain_timeout_s`
-    /// for requests in flight, then stops the fetch thread.
+    /// for requests in flight, then stops the fetch thread; the admin listener stops last, so
+    /// `/readyz` says `draining` for the whole drain. Then flushes the access log (at most 1 s).
     public func shutdown() {
-        guard let server = server.withLock({ $0 }) else { return }
         server.shutdown(drainTimeout: .seconds(configuration.server.drainTimeoutSeconds))
         fetcher?.shutdown()
+        adminServer?.shutdown(drainTimeout: .seconds(1))
+        accessLog?.close()
     }
 }
 
-/// What the health endpoints read from the server without keeping it alive.
+/// What the health endpoints read from the API server without keeping it alive.
 final class Readiness: Sendable {
     let server = Mutex<WeakServer>(WeakServer(server: nil))
 
     var isDraining: Bool { server.withLock { $0.server?.isDraining ?? true } }
     var inFlight: Int { server.withLock { $0.server?.inFlight ?? 0 } }
+    var parked: Int { server.withLock { $0.server?.parked ?? 0 } }
 }
 
 struct WeakServer {

@@ -1,5 +1,6 @@
 public import PreflightCore
 public import PreflightHTTP
+import PreflightHost
 import Synchronization
 
 /// Request counts, a latency histogram and domain counters, rendered in the Prometheus
@@ -71,6 +72,9 @@ public final class ServiceMetrics: Sendable {
         public var cache: MediaProbeCache.Statistics?
         public var downloadsActive = 0
         public var downloadsQueued = 0
+        public var parked = 0
+        public var fetchLoopErrors = 0
+        public var accessLogDropped = 0
 
         public init() {}
     }
@@ -104,6 +108,9 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP preflight_http_requests_in_flight Requests received and not yet answered.\n"
         out += "# TYPE preflight_http_requests_in_flight gauge\n"
         out += "preflight_http_requests_in_flight \(inFlight)\n"
+        out += "# HELP preflight_http_requests_parked Requests waiting for a download, their connections suspended.\n"
+        out += "# TYPE preflight_http_requests_parked gauge\n"
+        out += "preflight_http_requests_parked \(gauges.parked)\n"
         out += "# HELP preflight_reports_total Preflight reports answered, by verdict.\n"
         out += "# TYPE preflight_reports_total counter\n"
         let counts = [
@@ -132,6 +139,12 @@ public final class ServiceMetrics: Sendable {
             out += "# HELP preflight_cache_entries Media probe results held in the cache.\n"
             out += "# TYPE preflight_cache_entries gauge\n"
             out += "preflight_cache_entries \(cache.entries)\n"
+            out += "# HELP preflight_cache_bytes Memory the cached results take, URLs included.\n"
+            out += "# TYPE preflight_cache_bytes gauge\n"
+            out += "preflight_cache_bytes \(cache.bytes)\n"
+            out += "# HELP preflight_cache_max_bytes The cache's memory budget (cache.max_bytes).\n"
+            out += "# TYPE preflight_cache_max_bytes gauge\n"
+            out += "preflight_cache_max_bytes \(cache.maxBytes)\n"
         }
         out += "# HELP preflight_downloads_active Media downloads in progress.\n"
         out += "# TYPE preflight_downloads_active gauge\n"
@@ -139,6 +152,15 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP preflight_downloads_queued Media downloads waiting for a slot (fetch.max_concurrent).\n"
         out += "# TYPE preflight_downloads_queued gauge\n"
         out += "preflight_downloads_queued \(gauges.downloadsQueued)\n"
+        out += "# HELP preflight_fetch_loop_errors_total Errors of the download loop's curl multi calls.\n"
+        out += "# TYPE preflight_fetch_loop_errors_total counter\n"
+        out += "preflight_fetch_loop_errors_total \(gauges.fetchLoopErrors)\n"
+        out += "# HELP preflight_access_log_dropped_total Access-log lines dropped because the output did not keep up.\n"
+        out += "# TYPE preflight_access_log_dropped_total counter\n"
+        out += "preflight_access_log_dropped_total \(gauges.accessLogDropped)\n"
+        out += "# HELP preflight_cpus CPUs the process may use (online, affinity mask and cgroup quota); pools are sized from it.\n"
+        out += "# TYPE preflight_cpus gauge\n"
+        out += "preflight_cpus \(HostCPU.count)\n"
         out += "# HELP preflight_build_info Version of the running build.\n"
         out += "# TYPE preflight_build_info gauge\n"
         out += "preflight_build_info{version=\"\(escape(version))\"} 1\n"

@@ -70,7 +70,7 @@ enum CheckCommand {
 
         let fetcher: MediaFetcher?
         do {
-            fetcher = noFetch || !configuration.fetch.enabled ? nil : try MediaFetcher(configuration: configuration)
+            fetcher = noFetch || !configuration.fetch.enabled ? nil : try PreflightProbe.makeFetcher(configuration: configuration)
         } catch {
             printError("preflight: \(error)")
             return 2
@@ -78,7 +78,8 @@ enum CheckCommand {
         let probe = PreflightProbe(configuration: configuration, media: fetcher)
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Report?>(nil)
-        probe.run(body: Array(body), headers: headers, fetch: !noFetch) { report in
+        probe.run(body: Array(body), headers: headers, fetch: !noFetch) { outcome in
+            let report = outcome.report()
             result.withLock { $0 = report }
             done.signal()
         }

@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import PreflightCore
 import PreflightService
@@ -69,22 +68,49 @@ enum ServeCommand {
         }
         printError(
             "preflight \(versionString) listening on \(configuration.listen.host):\(service.port)")
-
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGTERM, SIGINT] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
+        if let admin = configuration.server.adminListen, let adminPort = service.adminPort {
+            printError("preflight: admin listener (healthz, readyz, metrics) on \(admin.host):\(adminPort)")
         }
-        stop.wait()
-        printError("preflight: draining (at most \(configuration.server.drainTimeoutSeconds) s)")
+
+        // SIGTERM and SIGINT were blocked in main before any thread existed (`StopSignals.block`),
+        // so one sent at any moment since is pending here, not lost or fatal.
+        let number = StopSignals.wait()
+        printError("preflight: signal \(number): draining (at most \(configuration.server.drainTimeoutSeconds) s)")
         service.shutdown()
         printError("preflight: stopped")
-        _ = sources
         return 0
+    }
+}
+
+/// SIGTERM and SIGINT for `serve`: blocked in every thread from the start of `main`, then
+/// taken synchronously with `sigwait` (the shape of swift-service-lifecycle's `UnixSignals`:
+/// no signal may arrive before its handling is in place).
+enum StopSignals {
+    private static var set: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        return set
+    }
+
+    /// Blocks both signals in the calling thread; threads created afterwards inherit the mask.
+    /// Call it first thing in `main`, before any thread exists.
+    static func block() {
+        var mask = set
+        let status = pthread_sigmask(SIG_BLOCK, &mask, nil)
+        precondition(status == 0, "pthread_sigmask failed: \(status)")
+    }
+
+    /// Waits for SIGTERM or SIGINT (pending or to come) and returns it.
+    static func wait() -> Int32 {
+        var mask = set
+        var number: Int32 = 0
+        while true {
+            let status = sigwait(&mask, &number)
+            if status == 0 { return number }
+            precondition(status == EINTR, "sigwait failed: \(status)")
+        }
     }
 }
 

@@ -2,6 +2,11 @@ import Glibc
 
 // `preflight serve | check | version`: see README.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "serve" {
+    // Before anything can start a thread: every thread inherits the blocked mask, and `serve`
+    // takes the signals with sigwait once it listens.
+    StopSignals.block()
+}
 let usage = """
     usage: preflight serve [--config PATH] [--host H] [--port N]
            preflight check [--config PATH] [--no-fetch] [--header NAME:VALUE]... [--format text|json] FILE|-

@@ -17,7 +17,7 @@ import Testing
     @Test func aDownloadHoldsNoWorkerThread() throws {
         var configuration = origins.configuration()
         configuration.server.threads = 1
-        let service = try PreflightService(configuration: configuration, accessLog: nil)
+        let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let done = Gate()
@@ -41,7 +41,7 @@ import Testing
     @Test func maxConcurrentQueuesTheRest() throws {
         var configuration = origins.configuration()
         configuration.fetch.maxConcurrent = 2
-        let service = try PreflightService(configuration: configuration, accessLog: nil)
+        let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let statuses = Mutex<[Int]>([])
@@ -56,7 +56,7 @@ import Testing
     @Test func theWholeDownloadHasATimeBudget() throws {
         var configuration = origins.configuration()
         configuration.fetch.timeoutMs = 700
-        let service = try PreflightService(configuration: configuration, accessLog: nil)
+        let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let result = try probe(service, url: origins.origin + "/wait/budget.jpg?ms=1500")
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func fetchFalseSkipsTheDownload() throws {
-        let service = try PreflightService(configuration: origins.configuration(), accessLog: nil)
+        let service = try PreflightService(configuration: origins.configuration(), accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let body = #"{"aps":{"alert":"a","mutable-content":1},"image":"\#(origins.origin)/jpeg/skipped.jpg"}"#
@@ -81,7 +81,7 @@ import Testing
     @Test func disabledFetchSaysSo() throws {
         var configuration = origins.configuration()
         configuration.fetch.enabled = false
-        let service = try PreflightService(configuration: configuration, accessLog: nil)
+        let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let result = try probe(service, url: origins.origin + "/jpeg/disabled.jpg")
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func shutdownWaitsForADownloadInFlight() throws {
-        let service = try PreflightService(configuration: origins.configuration(), accessLog: nil)
+        let service = try PreflightService(configuration: origins.configuration(), accessLogDescriptor: nil)
         try service.start()
         let result = Mutex<TestResponse?>(nil)
         let done = Gate()

@@ -19,7 +19,7 @@ final class ManualClock: Sendable {
 
     init() throws {
         origins = try Origins.load()
-        fetcher = try MediaFetcher(configuration: origins.configuration())
+        fetcher = try PreflightProbe.makeFetcher(configuration: origins.configuration())
     }
 
     func cache(ttl: Int = 300, entries: Int = 100) -> MediaProbeCache {
@@ -52,7 +52,7 @@ final class ManualClock: Sendable {
         #expect(second.sha256 == first.sha256)
         #expect(second.analyzed() == first.analyzed())
         #expect(try origins.hits("/jpeg/hit.jpg") == 1)
-        #expect(cache.statistics == MediaProbeCache.Statistics(hits: 1, misses: 1, coalesced: 0, entries: 1))
+        #expect(cache.statistics.counts == MediaProbeCache.Statistics(hits: 1, misses: 1, coalesced: 0, entries: 1))
     }
 
     @Test func entriesExpireAfterTheTTL() throws {
@@ -127,12 +127,12 @@ final class ManualClock: Sendable {
         #expect(outcomes.withLock { $0.count } == 20)
         #expect(Set(outcomes.withLock { $0.map(\.sha256) }).count == 1)
         #expect(try origins.hits("/wait/shared.jpg") == 1)
-        #expect(cache.statistics == MediaProbeCache.Statistics(hits: 0, misses: 1, coalesced: 19, entries: 1))
+        #expect(cache.statistics.counts == MediaProbeCache.Statistics(hits: 0, misses: 1, coalesced: 19, entries: 1))
     }
 
     @Test func theServiceReportsCachedAndCountsInMetrics() throws {
         defer { fetcher.shutdown() }
-        let service = try PreflightService(configuration: origins.configuration(), accessLog: nil)
+        let service = try PreflightService(configuration: origins.configuration(), accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let first = try probe(service, url: origins.origin + "/jpeg/service.jpg")
@@ -146,5 +146,12 @@ final class ManualClock: Sendable {
         #expect(text.contains("preflight_cache_misses_total 1\n"))
         #expect(text.contains("preflight_cache_coalesced_total 0\n"))
         #expect(text.contains("preflight_cache_entries 1\n"))
+    }
+}
+
+extension MediaProbeCache.Statistics {
+    /// The counters alone, without the memory figures.
+    var counts: MediaProbeCache.Statistics {
+        MediaProbeCache.Statistics(hits: hits, misses: misses, coalesced: coalesced, entries: entries)
     }
 }

@@ -14,7 +14,7 @@ import Testing
         origins = try Origins.load()
         var configuration = origins.configuration()
         configuration.fetch.slowMs = 1000
-        service = try PreflightService(configuration: configuration, accessLog: nil)
+        service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
     }
 
@@ -210,7 +210,7 @@ import Testing
         "http://origin.test:%PORT%/jpeg/resolved.jpg",
     ])
     func loopbackIsRefusedInEverySpelling(template: String) throws {
-        let service = try PreflightService(configuration: origins.configuration(openLoopback: false), accessLog: nil)
+        let service = try PreflightService(configuration: origins.configuration(openLoopback: false), accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let url = template.replacingOccurrences(of: "%PORT%", with: String(origins.originPort))
@@ -228,7 +228,7 @@ import Testing
         ("http://[::ffff:169.254.169.254]/a.jpg", "an IPv6 form of 169.254.169.254"),
     ])
     func privateRangesAreRefusedBeforeConnecting(url: String, message: String) throws {
-        let service = try PreflightService(configuration: origins.configuration(openLoopback: false), accessLog: nil)
+        let service = try PreflightService(configuration: origins.configuration(openLoopback: false), accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let result = try probe(service, url: url)
@@ -239,7 +239,7 @@ import Testing
     @Test func allowCIDRsOpenLoopbackButPortsStillApply() throws {
         var configuration = origins.configuration(openLoopback: true)
         configuration.egress.allowedPorts = [443]
-        let service = try PreflightService(configuration: configuration, accessLog: nil)
+        let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let result = try probe(service, url: "http://127.0.0.1:\(origins.originPort)/jpeg/port.jpg")
@@ -248,7 +248,7 @@ import Testing
             result.finding("media.fetch.blocked")?["message"]?.string?.contains("outside egress.allowed_ports") == true)
         #expect(try origins.hits("/jpeg/port.jpg") == 0)
 
-        let open = try PreflightService(configuration: origins.configuration(openLoopback: true), accessLog: nil)
+        let open = try PreflightService(configuration: origins.configuration(openLoopback: true), accessLogDescriptor: nil)
         try open.start()
         defer { open.shutdown() }
         #expect(try probe(open, url: "http://127.0.0.1:\(origins.originPort)/jpeg/open.jpg").codes == [])
@@ -259,7 +259,7 @@ import Testing
         var configuration = origins.configuration(openLoopback: true)
         let closed = try closedPort()
         configuration.egress.allowedPorts.append(closed)
-        let service = try PreflightService(configuration: configuration, accessLog: nil)
+        let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         #expect(try probe(service, url: "https://no-such-host.invalid/a.jpg").codes == ["media.fetch.dns"])

@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func readinessTurnsToDrainingAndInFlightRequestsFinish() throws {
-        let service = try PreflightService(configuration: testConfiguration(), accessLog: nil)
+        let service = try PreflightService(configuration: testConfiguration(), accessLogDescriptor: nil)
         try service.start()
         let port = service.port
         // A keep-alive connection opened before shutdown can still ask; new ones are refused.
@@ -144,7 +144,7 @@ import Testing
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]) }
-        try withService(accessLog: AccessLog(descriptor: fds[1])) { service in
+        try withService(accessLogDescriptor: fds[1]) { service in
             _ = try httpRequest(port: service.port, "GET", "/healthz", headers: [("X-Request-Id", "log-test-1")])
             _ = try httpRequest(port: service.port, "GET", "/nope", headers: [("X-Request-Id", "log-test-2")])
         }

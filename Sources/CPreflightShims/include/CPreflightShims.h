@@ -14,6 +14,9 @@ uint16_t CPreflightShims_MHD_bind_port(struct MHD_Daemon *daemon);
 // MHD_get_connection_info is variadic: the client's address, or NULL.
 const struct sockaddr *CPreflightShims_MHD_client_address(struct MHD_Connection *connection);
 
+// MHD_get_connection_info is variadic: the connection's socket, or -1.
+int CPreflightShims_MHD_connection_fd(struct MHD_Connection *connection);
+
 // curl_easy_setopt is variadic: one forward per argument type (long, pointer, curl_off_t).
 CURLcode CPreflightShims_curl_easy_setopt_long(CURL *handle, CURLoption option, long value);
 CURLcode CPreflightShims_curl_easy_setopt_ptr(CURL *handle, CURLoption option, const void *value);

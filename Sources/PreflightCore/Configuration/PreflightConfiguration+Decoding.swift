@@ -32,7 +32,8 @@ extension PreflightConfiguration {
         if let server = try top.object("server") {
             try server.checkKeys([
                 "threads", "max_connections", "per_ip_connections", "connection_timeout_s", "max_body_bytes",
-                "max_batch_body_bytes", "connection_memory_bytes", "drain_timeout_s",
+                "max_batch_body_bytes", "connection_memory_bytes", "drain_timeout_s", "max_parked_requests",
+                "admin_listen", "access_log_buffer_bytes",
             ])
             try server.int("threads", into: &config.server.threads, in: 0...256)
             try server.int("max_connections", into: &config.server.maxConnections, in: 1...1_000_000)
@@ -42,13 +43,30 @@ extension PreflightConfiguration {
             try server.int("max_batch_body_bytes", into: &config.server.maxBatchBodyBytes, in: 1...(64 << 20))
             try server.int("connection_memory_bytes", into: &config.server.connectionMemoryBytes, in: 4096...(16 << 20))
             try server.int("drain_timeout_s", into: &config.server.drainTimeoutSeconds, in: 0...3600)
+            try server.int("max_parked_requests", into: &config.server.maxParkedRequests, in: 0...1_000_000)
+            try server.int(
+                "access_log_buffer_bytes", into: &config.server.accessLogBufferBytes, in: 4096...(1 << 30))
+            if let admin = try server.optionalObject("admin_listen") {
+                try admin.checkKeys(["host", "port"])
+                var listen = Listen()
+                listen.port = 9090
+                try admin.string("host", into: &listen.host)
+                try admin.int("port", into: &listen.port, in: 0...65535)
+                config.server.adminListen = listen
+            }
+            if config.server.maxParkedRequests >= config.server.maxConnections {
+                throw ConfigurationError(
+                    "server.max_parked_requests: \(config.server.maxParkedRequests) must be below "
+                        + "server.max_connections (\(config.server.maxConnections)), or 0 for three quarters of it")
+            }
         }
         if let auth = try top.object("auth") {
             try auth.checkKeys(["api_keys"])
             try auth.strings("api_keys", into: &config.auth.apiKeys)
         }
         if let payload = try top.object("payload") {
-            try payload.checkKeys(["max_bytes", "voip_max_bytes", "allow_http_media", "media_keys"])
+            try payload.checkKeys(["max_bytes", "voip_max_bytes", "allow_http_media", "max_url_bytes", "media_keys"])
+            try payload.int("max_url_bytes", into: &config.payload.maxURLBytes, in: 16...(1 << 20))
             try payload.int("max_bytes", into: &config.payload.maxBytes, in: 1...(1 << 20))
             try payload.int("voip_max_bytes", into: &config.payload.voipMaxBytes, in: 1...(1 << 20))
             try payload.bool("allow_http_media", into: &config.payload.allowHTTPMedia)
@@ -84,7 +102,8 @@ extension PreflightConfiguration {
             try limits.int("nse_memory_bytes", into: &config.limits.nseMemoryBytes, in: 1...(1 << 34))
         }
         if let cache = try top.object("cache") {
-            try cache.checkKeys(["ttl_s", "max_entries"])
+            try cache.checkKeys(["ttl_s", "max_entries", "max_bytes"])
+            try cache.int("max_bytes", into: &config.cache.maxBytes, in: 0...(1 << 40))
             try cache.int("ttl_s", into: &config.cache.ttlSeconds, in: 0...86400 * 7)
             try cache.int("max_entries", into: &config.cache.maxEntries, in: 0...10_000_000)
         }
@@ -137,6 +156,12 @@ private struct ConfigObject {
         guard let value = value(key) else { return nil }
         guard let members = value.members else { throw mismatch(key, "an object", value) }
         return ConfigObject(path: name(key), members: members)
+    }
+
+    /// An object, or nil when absent or `null`.
+    func optionalObject(_ key: String) throws(ConfigurationError) -> ConfigObject? {
+        if value(key) == .null { return nil }
+        return try object(key)
     }
 
     func int(_ key: String, into target: inout Int, in range: ClosedRange<Int>) throws(ConfigurationError) {

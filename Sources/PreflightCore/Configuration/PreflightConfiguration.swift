@@ -47,6 +47,16 @@ public struct PreflightConfiguration: Sendable, Equatable {
         public var connectionMemoryBytes = 32768
         /// Seconds shutdown waits for requests in flight. Default 20.
         public var drainTimeoutSeconds = 20
+        /// Requests that may wait for a download at once (their connections suspended); past it
+        /// they get 503 `overloaded`. 0 means three quarters of `maxConnections`. Must be below
+        /// `maxConnections`, so waiting requests never hold every connection slot. Default 0.
+        public var maxParkedRequests = 0
+        /// A second listener that serves only `/healthz`, `/readyz` and `/metrics`, for probes
+        /// that must keep working whatever the API port suffers. Default none.
+        public var adminListen: Listen? = nil
+        /// Access-log bytes waiting for the writer thread; lines past it are dropped and counted
+        /// (`preflight_access_log_dropped_total`), so a stuck stdout never stops the workers. Default 262144.
+        public var accessLogBufferBytes = 262_144
     }
 
     /// Who may call `/v1/*`.
@@ -67,6 +77,9 @@ public struct PreflightConfiguration: Sendable, Equatable {
         public var voipMaxBytes = 5120
         /// Whether `http://` media is accepted (the app has an ATS exception). Default false.
         public var allowHTTPMedia = false
+        /// Longest media URL judged and downloaded; longer ones get `media.url.too-long`. A push
+        /// is at most 4096 bytes (5120 for voip), so no deliverable URL is longer. Default 4096.
+        public var maxURLBytes = 4096
         /// Where senders put the media URL, searched in order; dotted paths reach into objects.
         public var mediaKeys = [
             "image", "image-url", "image_url", "attachment-url", "media-url", "media_url",
@@ -130,5 +143,8 @@ public struct PreflightConfiguration: Sendable, Equatable {
 
         public var ttlSeconds = 300
         public var maxEntries = 10000
+        /// Memory the cached results may take, URLs included; the least recently used go first.
+        /// Default 67108864 (64 MiB, an eighth of the 512 Mi pod limit in deploy/kubernetes).
+        public var maxBytes = 67_108_864
     }
 }

@@ -26,6 +26,7 @@ extension FindingCode {
     // Media URL
     public static let mediaURLMissing = FindingCode(rawValue: "media.url.missing")
     public static let mediaURLInvalid = FindingCode(rawValue: "media.url.invalid")
+    public static let mediaURLTooLong = FindingCode(rawValue: "media.url.too-long")
     public static let mediaURLInsecure = FindingCode(rawValue: "media.url.insecure")
     public static let mediaURLNoExtension = FindingCode(rawValue: "media.url.no-extension")
     public static let mediaURLExtensionUnsupported = FindingCode(rawValue: "media.url.extension-unsupported")
@@ -66,6 +67,7 @@ public enum FindingCatalog {
         entry(.topicEmpty, .error, "`apns-topic` is present but empty"),
         entry(.mediaURLMissing, .error, "no media URL under any of `payload.media_keys`"),
         entry(.mediaURLInvalid, .error, "the media URL is not an absolute http(s) URL (or not a string)"),
+        entry(.mediaURLTooLong, .error, "the media URL is longer than `payload.max_url_bytes`; it is not downloaded"),
         entry(
             .mediaURLInsecure, .error,
             "the media URL is `http://` while `payload.allow_http_media` is false (ATS blocks it)"),

@@ -53,6 +53,21 @@ public enum MediaURLRules {
                         fix: "set \(key) to the media's https URL as a string")
                 ])
         }
+        let length = text.utf8.count
+        let maxLength = configuration.payload.maxURLBytes
+        guard length <= maxLength else {
+            // Not downloaded, and not kept: a URL this long cannot fit a push APNs accepts, and
+            // a cache keyed by such URLs would spend its memory on keys.
+            return Outcome(
+                key: key, urlText: nil, reference: nil,
+                findings: [
+                    Finding(
+                        .mediaURLTooLong, path: key,
+                        message: "\(key) is \(length) bytes long, over the \(maxLength)-byte limit for a media URL",
+                        fix: "shorten the URL (a path id instead of signed parameters); a push carries at most 4096 bytes"
+                    )
+                ])
+        }
         let url: MediaURL
         do {
             url = try MediaURL.parse(text)

@@ -24,10 +24,10 @@ func testConfiguration() -> PreflightConfiguration {
 
 /// Runs `body` against a started service and stops it afterwards.
 func withService<T>(
-    _ configuration: PreflightConfiguration = testConfiguration(), accessLog: AccessLog? = nil,
+    _ configuration: PreflightConfiguration = testConfiguration(), accessLogDescriptor: Int32? = nil,
     _ body: (PreflightService) throws -> T
 ) throws -> T {
-    let service = try PreflightService(configuration: configuration, accessLog: accessLog)
+    let service = try PreflightService(configuration: configuration, accessLogDescriptor: accessLogDescriptor)
     try service.start()
     defer { service.shutdown() }
     return try body(service)

@@ -1,3 +1,9 @@
+// swift-format-ignore-file
+// Generated from openapi.json by scripts/embed-openapi.sh (make openapi): do not edit.
+
+extension OpenAPIDocument {
+    /// The bytes of `openapi.json` at the top of the repository.
+    static let text = ##"""
 {
   "openapi": "3.1.0",
   "info": {
@@ -790,4 +796,6 @@
       }
     }
   }
+}
+"""##
 }

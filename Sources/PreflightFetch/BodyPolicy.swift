@@ -1,0 +1,28 @@
+/// What the fetcher does with a body, decided by the caller: how many first bytes to keep,
+/// and when to stop. The fetcher knows nothing of media kinds; it asks this policy.
+///
+/// ```swift
+/// let policy = BodyPolicy(keepBytes: 65536, initialLimit: 50 << 20, decideAfter: 64) { prefix in
+///     MediaRules.limit(forPrefix: prefix, limits: limits)
+/// }
+/// ```
+public struct BodyPolicy: Sendable {
+    /// Bytes of the body kept in the outcome (for sniffing and headers); the rest is only counted and hashed.
+    public var keepBytes: Int
+    /// The size cap until the first bytes are in.
+    public var initialLimit: Int
+    /// How many first bytes `limitForPrefix` needs.
+    public var decideAfter: Int
+    /// The size cap the first bytes call for; nil keeps `initialLimit`.
+    public var limitForPrefix: @Sendable ([UInt8]) -> Int?
+
+    public init(
+        keepBytes: Int, initialLimit: Int, decideAfter: Int,
+        limitForPrefix: @escaping @Sendable ([UInt8]) -> Int? = { _ in nil }
+    ) {
+        self.keepBytes = keepBytes
+        self.initialLimit = initialLimit
+        self.decideAfter = decideAfter
+        self.limitForPrefix = limitForPrefix
+    }
+}

@@ -147,11 +147,10 @@ extension HTTPServer {
     }
 
     private func deliver(_ answer: Responder.Answer, for exchange: Exchange) -> MHD_Result {
-        guard let response = answer.make() else {
-            exchange.phase = .answered
-            return .NO  // the client hung up while parked: close
-        }
-        return queue(response, for: exchange)
+        // The client hung up while parked: an empty 499 (nginx's "client closed request"), which
+        // fails to send and closes the connection; returning MHD_NO would do the same but log
+        // "internal error" for every abandoned request.
+        queue(answer.make() ?? HTTPResponse(status: 499, headers: [("Connection", "close")]), for: exchange)
     }
 
     /// The handler returned without answering: park the connection until it does, unless the

@@ -2,7 +2,9 @@
 # Runs a command with the test origins up: nginx (http and https, with a CA made here) and the
 # misbehaving origin, all on loopback. With PREFLIGHT_NETNS=1 (what `make test` sets) the whole
 # run happens in a fresh network namespace that has only a loopback interface, so no test can
-# send a packet anywhere else even if the egress policy were broken.
+# send a packet anywhere else even if the egress policy were broken. There, a mount namespace
+# of its own points /etc/resolv.conf at a DNS server on loopback (dns_server.py) that never
+# answers names under blackhole.test and answers NXDOMAIN for the rest.
 #
 # usage: with-origins.sh COMMAND...   (the command sees PREFLIGHT_ORIGINS=<dir>/origins.env)
 set -euo pipefail
@@ -10,7 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 if [ "${PREFLIGHT_NETNS:-0}" = 1 ] && [ -z "${PREFLIGHT_IN_NETNS:-}" ]; then
   export PREFLIGHT_IN_NETNS=1
-  exec unshare --net -- bash -c 'ip link set lo up && exec bash "$0" "$@"' "$here/with-origins.sh" "$@"
+  exec unshare --net --mount -- bash -c 'ip link set lo up && exec bash "$0" "$@"' "$here/with-origins.sh" "$@"
 fi
 
 work=$(mktemp -d /tmp/preflight-origins.XXXXXX)
@@ -42,6 +44,17 @@ nginx -c "$work/nginx.conf" -p "$work"
 python3 "$here/misbehaving_origin.py" "$py_port" "$work/media" > "$work/origin.log" 2>&1 &
 pids+=($!)
 
+dns=0
+if [ -n "${PREFLIGHT_IN_NETNS:-}" ]; then
+  # Only inside the namespaces: the bind mount is private to this mount namespace.
+  python3 "$here/dns_server.py" 127.0.0.1 53 > "$work/dns.log" 2>&1 &
+  pids+=($!)
+  printf 'nameserver 127.0.0.1\noptions timeout:5 attempts:2\n' > "$work/resolv.conf"
+  [ -e /etc/resolv.conf ] || : > /etc/resolv.conf
+  mount --bind "$work/resolv.conf" /etc/resolv.conf
+  dns=1
+fi
+
 for port in "$http_port" "$https_port" "$py_port"; do
   for _ in $(seq 100); do
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
@@ -56,6 +69,7 @@ CA_FILE=$work/tls/ca.pem
 HTTP_PORT=$http_port
 HTTPS_PORT=$https_port
 ORIGIN_PORT=$py_port
+BLACKHOLE_DNS=$dns
 ENV
 export PREFLIGHT_ORIGINS="$work/origins.env"
 set +e

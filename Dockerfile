@@ -12,8 +12,7 @@ COPY Package.swift ./
 COPY Sources ./Sources
 RUN swift build -c release --static-swift-stdlib --product preflight \
     && mkdir -p /out \
-    && cp .build/release/preflight /out/ \
-    && cp -R .build/release/preflight_PreflightService.resources /out/
+    && cp .build/release/preflight /out/
 
 FROM debian:bookworm-slim AS runtime
 # Unpinned on purpose: a fetcher of untrusted URLs should take Debian's security updates
@@ -24,11 +23,12 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin preflight
 COPY --from=build /out/preflight /usr/local/bin/preflight
-COPY --from=build /out/preflight_PreflightService.resources /usr/local/bin/preflight_PreflightService.resources
 COPY config/preflight.json /etc/preflight/preflight.json
 USER 10001:10001
-ENV PREFLIGHT_HOST=0.0.0.0 PREFLIGHT_PORT=8080
-EXPOSE 8080
-HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["/usr/local/bin/preflight", "healthcheck", "--port", "8080"]
+# The API on 8080; /healthz, /readyz and /metrics also alone on the admin listener (9090),
+# which the HEALTHCHECK uses so it answers whatever the API port suffers.
+ENV PREFLIGHT_HOST=0.0.0.0 PREFLIGHT_PORT=8080 PREFLIGHT_ADMIN_PORT=9090
+EXPOSE 8080 9090
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 CMD ["/usr/local/bin/preflight", "healthcheck", "--port", "9090"]
 ENTRYPOINT ["/usr/local/bin/preflight"]
 CMD ["serve", "--config", "/etc/preflight/preflight.json"]

@@ -37,7 +37,8 @@ let package = Package(
             dependencies: ["PreflightCore", "PreflightHost", "CCurl", "CCrypto", "CPreflightShims"]
         ),
         .target(
-            name: "PreflightService", dependencies: ["PreflightCore", "PreflightHost", "PreflightHTTP", "PreflightFetch"]
+            name: "PreflightService",
+            dependencies: ["PreflightCore", "PreflightHost", "PreflightHTTP", "PreflightFetch"]
         ),
         .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightService"]),
 

@@ -12,8 +12,10 @@ cd "$(dirname "$0")/.."
 fail() { echo "deploy check: $*" >&2; exit 1; }
 
 hadolint --failure-threshold info Dockerfile
-grep -q '^EXPOSE 8080$' Dockerfile || fail "the Dockerfile does not EXPOSE 8080"
-grep -q '^HEALTHCHECK .*healthcheck' Dockerfile || fail "the Dockerfile has no HEALTHCHECK on /healthz"
+grep -q '^EXPOSE 8080 9090$' Dockerfile || fail "the Dockerfile does not EXPOSE 8080 (API) and 9090 (admin)"
+grep -q 'PREFLIGHT_ADMIN_PORT=9090' Dockerfile || fail "the Dockerfile does not turn the admin listener on"
+grep -q '^HEALTHCHECK .*"healthcheck", "--port", "9090"' Dockerfile \
+  || fail "the Dockerfile's HEALTHCHECK does not ask the admin listener"
 grep -q '^USER 10001' Dockerfile || fail "the runtime stage does not run as a non-root user"
 echo "hadolint: no findings"
 
@@ -73,6 +75,12 @@ drain = config["server"]["drain_timeout_s"]
 assert grace > pause + drain, f"terminationGracePeriodSeconds {grace} <= preStop {pause} + drain {drain}"
 assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
 assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+admin = config["server"]["admin_listen"]["port"]
+ports = {port["name"]: port["containerPort"] for port in container["ports"]}
+assert ports["admin"] == admin, f"container port admin {ports.get('admin')} != server.admin_listen.port {admin}"
+for probe in ("livenessProbe", "readinessProbe"):
+    assert container[probe]["httpGet"]["port"] == "admin", f"{probe} does not use the admin listener"
+assert deployment["spec"]["template"]["metadata"]["annotations"]["prometheus.io/port"] == str(admin)
 assert container["resources"]["requests"] and container["resources"]["limits"]
-print(f"kubernetes: grace {grace} s > preStop {pause} s + drain {drain} s; probes on /healthz and /readyz")
+print(f"kubernetes: grace {grace} s > preStop {pause} s + drain {drain} s; probes on /healthz and /readyz of admin port {admin}")
 PY

@@ -71,7 +71,8 @@ public final class AccessLog: Sendable {
         }
         guard first else { return }
         pending.signal()
-        let milliseconds = Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = Int(
+            timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         _ = flushed.wait(timeout: .now() + .milliseconds(milliseconds))
     }
 

@@ -19,25 +19,29 @@ extension PreflightService {
     static func addProbeRoutes(to router: inout Router, _ parts: Parts) {
         let readiness = parts.readiness
         router.add("GET", "/healthz", sync: { _ in .json(200, #"{"status":"ok"}"#) })
-        router.add("GET", "/readyz", sync: { _ in
-            readiness.isDraining ? .json(503, #"{"status":"draining"}"#) : .json(200, #"{"status":"ready"}"#)
-        })
-        router.add("GET", "/metrics", sync: { _ in
-            var gauges = ServiceMetrics.Gauges()
-            gauges.inFlight = readiness.inFlight
-            gauges.parked = readiness.parked
-            gauges.cache = parts.cache?.statistics
-            if let fetcher = parts.fetcher {
-                let load = fetcher.load
-                gauges.downloadsActive = load.active
-                gauges.downloadsQueued = load.queued
-                gauges.fetchLoopErrors = fetcher.loopErrors
-            }
-            gauges.accessLogDropped = parts.accessLog?.dropped ?? 0
-            var response = HTTPResponse(status: 200, body: Array(parts.metrics.render(gauges).utf8))
-            response.headers = [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]
-            return response
-        })
+        router.add(
+            "GET", "/readyz",
+            sync: { _ in
+                readiness.isDraining ? .json(503, #"{"status":"draining"}"#) : .json(200, #"{"status":"ready"}"#)
+            })
+        router.add(
+            "GET", "/metrics",
+            sync: { _ in
+                var gauges = ServiceMetrics.Gauges()
+                gauges.inFlight = readiness.inFlight
+                gauges.parked = readiness.parked
+                gauges.cache = parts.cache?.statistics
+                if let fetcher = parts.fetcher {
+                    let load = fetcher.load
+                    gauges.downloadsActive = load.active
+                    gauges.downloadsQueued = load.queued
+                    gauges.fetchLoopErrors = fetcher.loopErrors
+                }
+                gauges.accessLogDropped = parts.accessLog?.dropped ?? 0
+                var response = HTTPResponse(status: 200, body: Array(parts.metrics.render(gauges).utf8))
+                response.headers = [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]
+                return response
+            })
     }
 
     static func makeRouter(_ parts: Parts) -> Router {

@@ -59,7 +59,8 @@ public final class PreflightService: Sendable {
             configuration: HTTPServer.Configuration(
                 host: configuration.listen.host, port: configuration.listen.port, threads: settings.threads,
                 maxConnections: settings.maxConnections, maxParkedRequests: settings.maxParkedRequests,
-                perIPConnections: settings.perIPConnections, connectionTimeoutSeconds: settings.connectionTimeoutSeconds,
+                perIPConnections: settings.perIPConnections,
+                connectionTimeoutSeconds: settings.connectionTimeoutSeconds,
                 maxBodyBytes: settings.maxBodyBytes, connectionMemoryBytes: settings.connectionMemoryBytes),
             router: Self.makeRouter(parts), onComplete: onComplete)
         adminServer = settings.adminListen.map { listen in

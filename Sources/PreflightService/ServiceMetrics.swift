@@ -155,10 +155,12 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP preflight_fetch_loop_errors_total Errors of the download loop's curl multi calls.\n"
         out += "# TYPE preflight_fetch_loop_errors_total counter\n"
         out += "preflight_fetch_loop_errors_total \(gauges.fetchLoopErrors)\n"
-        out += "# HELP preflight_access_log_dropped_total Access-log lines dropped because the output did not keep up.\n"
+        out +=
+            "# HELP preflight_access_log_dropped_total Access-log lines dropped because the output did not keep up.\n"
         out += "# TYPE preflight_access_log_dropped_total counter\n"
         out += "preflight_access_log_dropped_total \(gauges.accessLogDropped)\n"
-        out += "# HELP preflight_cpus CPUs the process may use (online, affinity mask and cgroup quota); pools are sized from it.\n"
+        out +=
+            "# HELP preflight_cpus CPUs the process may use (online, affinity mask and cgroup quota); pools are sized from it.\n"
         out += "# TYPE preflight_cpus gauge\n"
         out += "preflight_cpus \(HostCPU.count)\n"
         out += "# HELP preflight_build_info Version of the running build.\n"

@@ -70,7 +70,9 @@ enum CheckCommand {
 
         let fetcher: MediaFetcher?
         do {
-            fetcher = noFetch || !configuration.fetch.enabled ? nil : try PreflightProbe.makeFetcher(configuration: configuration)
+            fetcher =
+                noFetch || !configuration.fetch.enabled
+                ? nil : try PreflightProbe.makeFetcher(configuration: configuration)
         } catch {
             printError("preflight: \(error)")
             return 2

@@ -210,7 +210,8 @@ import Testing
         "http://origin.test:%PORT%/jpeg/resolved.jpg",
     ])
     func loopbackIsRefusedInEverySpelling(template: String) throws {
-        let service = try PreflightService(configuration: origins.configuration(openLoopback: false), accessLogDescriptor: nil)
+        let service = try PreflightService(
+            configuration: origins.configuration(openLoopback: false), accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let url = template.replacingOccurrences(of: "%PORT%", with: String(origins.originPort))
@@ -228,7 +229,8 @@ import Testing
         ("http://[::ffff:169.254.169.254]/a.jpg", "an IPv6 form of 169.254.169.254"),
     ])
     func privateRangesAreRefusedBeforeConnecting(url: String, message: String) throws {
-        let service = try PreflightService(configuration: origins.configuration(openLoopback: false), accessLogDescriptor: nil)
+        let service = try PreflightService(
+            configuration: origins.configuration(openLoopback: false), accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
         let result = try probe(service, url: url)
@@ -248,7 +250,8 @@ import Testing
             result.finding("media.fetch.blocked")?["message"]?.string?.contains("outside egress.allowed_ports") == true)
         #expect(try origins.hits("/jpeg/port.jpg") == 0)
 
-        let open = try PreflightService(configuration: origins.configuration(openLoopback: true), accessLogDescriptor: nil)
+        let open = try PreflightService(
+            configuration: origins.configuration(openLoopback: true), accessLogDescriptor: nil)
         try open.start()
         defer { open.shutdown() }
         #expect(try probe(open, url: "http://127.0.0.1:\(origins.originPort)/jpeg/open.jpg").codes == [])

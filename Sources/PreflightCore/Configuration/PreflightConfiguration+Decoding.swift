@@ -110,7 +110,9 @@ extension PreflightConfiguration {
         return config
     }
 
-    /// Applies `PREFLIGHT_HOST`, `PREFLIGHT_PORT` and `PREFLIGHT_API_KEYS` (comma-separated).
+    /// Applies `PREFLIGHT_HOST`, `PREFLIGHT_PORT`, `PREFLIGHT_ADMIN_HOST`, `PREFLIGHT_ADMIN_PORT`
+    /// (either turns the admin listener on; its host defaults to the API's) and
+    /// `PREFLIGHT_API_KEYS` (comma-separated).
     public mutating func applyEnvironment(_ environment: [String: String]) throws(ConfigurationError) {
         if let host = environment["PREFLIGHT_HOST"], !host.isEmpty {
             listen.host = host
@@ -120,6 +122,24 @@ extension PreflightConfiguration {
                 throw ConfigurationError("PREFLIGHT_PORT: expected a port number 0...65535, got \"\(port)\"")
             }
             listen.port = value
+        }
+        let adminHost = environment["PREFLIGHT_ADMIN_HOST"].flatMap { $0.isEmpty ? nil : $0 }
+        let adminPort = environment["PREFLIGHT_ADMIN_PORT"].flatMap { $0.isEmpty ? nil : $0 }
+        if adminHost != nil || adminPort != nil {
+            var admin = server.adminListen ?? Listen()
+            if server.adminListen == nil {
+                admin.host = listen.host
+                admin.port = 9090
+            }
+            if let adminHost { admin.host = adminHost }
+            if let adminPort {
+                guard let value = Int(adminPort), (0...65535).contains(value) else {
+                    throw ConfigurationError(
+                        "PREFLIGHT_ADMIN_PORT: expected a port number 0...65535, got \"\(adminPort)\"")
+                }
+                admin.port = value
+            }
+            server.adminListen = admin
         }
         if let keys = environment["PREFLIGHT_API_KEYS"] {
             auth.apiKeys = keys.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }

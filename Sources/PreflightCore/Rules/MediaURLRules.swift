@@ -64,7 +64,8 @@ public enum MediaURLRules {
                     Finding(
                         .mediaURLTooLong, path: key,
                         message: "\(key) is \(length) bytes long, over the \(maxLength)-byte limit for a media URL",
-                        fix: "shorten the URL (a path id instead of signed parameters); a push carries at most 4096 bytes"
+                        fix:
+                            "shorten the URL (a path id instead of signed parameters); a push carries at most 4096 bytes"
                     )
                 ])
         }

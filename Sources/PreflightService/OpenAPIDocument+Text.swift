@@ -179,7 +179,7 @@ extension OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The server is shutting down and the request could not finish in time.",
+            "description": "`shutting-down`: the server is shutting down and the request could not finish in time. `overloaded`: `server.max_parked_requests` requests already wait for downloads (with `Retry-After: 1`).",
             "content": {
               "application/json": {
                 "schema": {
@@ -274,7 +274,7 @@ extension OpenAPIDocument {
             }
           },
           "503": {
-            "description": "The server is shutting down and the request could not finish in time.",
+            "description": "`shutting-down`: the server is shutting down and the request could not finish in time. `overloaded`: `server.max_parked_requests` requests already wait for downloads (with `Retry-After: 1`).",
             "content": {
               "application/json": {
                 "schema": {
@@ -430,7 +430,9 @@ extension OpenAPIDocument {
                   "not-found",
                   "method-not-allowed",
                   "body-too-large",
-                  "shutting-down"
+                  "shutting-down",
+                  "overloaded",
+                  "internal"
                 ]
               },
               "message": {

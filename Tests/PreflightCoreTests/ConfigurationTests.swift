@@ -63,6 +63,13 @@ import Testing
         (#"{"egress": {"allowed_ports": [0]}}"#, "egress.allowed_ports: 0 is out of range 1...65535"),
         (#"{"fetch": {"ca_file": 3}}"#, "fetch.ca_file: expected a string or null, got an integer"),
         (#"{"limits": []}"#, "limits: expected an object, got an array"),
+        (
+            #"{"server": {"max_connections": 100, "max_parked_requests": 100}}"#,
+            "server.max_parked_requests: 100 must be below server.max_connections (100)"
+        ),
+        (#"{"server": {"admin_listen": {"port": 1, "tls": true}}}"#, "server.admin_listen.tls: unknown key"),
+        (#"{"server": {"admin_listen": 9090}}"#, "server.admin_listen: expected an object, got an integer"),
+        (#"{"cache": {"max_bytes": -1}}"#, "cache.max_bytes: -1 is out of range"),
         (#"[]"#, "configuration must be a JSON object"),
         (#"{"a":"#, "configuration is not valid JSON"),
     ])
@@ -73,6 +80,22 @@ import Testing
         } catch {
             #expect(error.message.hasPrefix(message), "\(error.message)")
         }
+    }
+
+    @Test func adminListenerFromTheFileOrTheEnvironment() throws {
+        var config = try PreflightConfiguration.decode(
+            Array(#"{"server": {"admin_listen": {"host": "::1", "port": 9191}}}"#.utf8))
+        #expect(config.server.adminListen?.host == "::1")
+        #expect(config.server.adminListen?.port == 9191)
+        #expect(
+            try PreflightConfiguration.decode(Array(#"{"server": {"admin_listen": null}}"#.utf8)).server.adminListen
+                == nil)
+
+        config = try PreflightConfiguration.decode(Array(#"{"listen": {"host": "0.0.0.0"}}"#.utf8))
+        try config.applyEnvironment(["PREFLIGHT_ADMIN_PORT": "9292"])
+        #expect(config.server.adminListen?.host == "0.0.0.0")
+        #expect(config.server.adminListen?.port == 9292)
+        #expect(throws: ConfigurationError.self) { try config.applyEnvironment(["PREFLIGHT_ADMIN_PORT": "admin"]) }
     }
 
     @Test func environmentOverridesTheFile() throws {

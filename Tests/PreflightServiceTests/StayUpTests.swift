@@ -183,12 +183,12 @@ import Testing
     /// A URL over `payload.max_url_bytes` is a finding, never a download or a cache entry.
     @Test func anOverlongURLIsAFindingNotADownload() throws {
         try withService(origins.configuration()) { service in
-            let url = origins.origin + "/jpeg/long.jpg?pad=" + String(repeating: "q", count: 5000)
+            let url = origins.origin + "/jpeg/overlong-url.jpg?pad=" + String(repeating: "q", count: 5000)
             let result = try probe(service, url: url)
             #expect(result.status == 422)
             #expect(result.codes == ["payload.too-large", "media.url.too-long"])
             #expect(result.media == nil)
-            #expect(try origins.hits("/jpeg/long.jpg") == 0)
+            #expect(try origins.hits("/jpeg/overlong-url.jpg") == 0)
             #expect(service.cache?.statistics.entries == 0)
         }
     }

@@ -17,13 +17,18 @@ public struct EgressPolicy: Sendable {
         public var description: String { "\(address) is \(rule)" }
     }
 
-    /// The IPv4 ranges no download may reach by default, with the name a message gives them.
+    /// The IPv4 ranges no download may reach by default, with the name a message gives them:
+    /// IANA's IPv4 special-purpose registry (RFC 6890 and its updates; 192.88.99.0/24 is the
+    /// deprecated 6to4 relay anycast of RFC 7526), and 168.63.129.16, Azure's host endpoint
+    /// (DHCP, DNS, health probes, the wireserver: Microsoft Learn, "What is IP address
+    /// 168.63.129.16?"), reachable from every Azure VM like a metadata service.
     static let deniedIPv4: [(CIDR, String)] = [
         ("0.0.0.0/8", "\"this network\""), ("10.0.0.0/8", "private"), ("100.64.0.0/10", "carrier-grade NAT"),
         ("127.0.0.0/8", "loopback"), ("169.254.0.0/16", "link-local (cloud metadata)"), ("172.16.0.0/12", "private"),
         ("192.0.0.0/24", "IETF protocol assignments"), ("192.0.2.0/24", "documentation"),
         ("192.168.0.0/16", "private"), ("198.18.0.0/15", "benchmarking"), ("198.51.100.0/24", "documentation"),
         ("203.0.113.0/24", "documentation"), ("224.0.0.0/4", "multicast"), ("240.0.0.0/4", "reserved"),
+        ("168.63.129.16/32", "Azure's host endpoint (wireserver)"), ("192.88.99.0/24", "6to4 relay anycast"),
     ].map { (CIDR($0.0)!, $0.1) }
 
     /// Global unicast IPv6; everything outside it is refused.
@@ -59,37 +64,48 @@ public struct EgressPolicy: Sendable {
         return ranges
     }
 
-    /// nil when the address and port may be connected to, else why not.
+    /// nil when the address and port may be connected to, else why not: every rule it breaks
+    /// (a private address on a refused port names both).
     public func check(_ address: IPAddress, port: Int) -> Refusal? {
         let shown = "\(address)"
-        if !ports.contains(port) {
-            return Refusal(address: "\(shown) port \(port)", rule: "a port outside egress.allowed_ports")
+        let portRule = ports.contains(port) ? nil : "a port outside egress.allowed_ports"
+        let addressRule = self.addressRule(address)
+        switch (portRule, addressRule) {
+        case (nil, nil): return nil
+        case (let portRule?, nil): return Refusal(address: "\(shown) port \(port)", rule: portRule)
+        case (nil, let addressRule?): return Refusal(address: shown, rule: addressRule)
+        case (let portRule?, let addressRule?):
+            return Refusal(address: "\(shown) port \(port)", rule: "\(portRule), and \(addressRule)")
         }
+    }
+
+    /// Why the address itself is refused, whatever the port; nil when it is not.
+    private func addressRule(_ address: IPAddress) -> String? {
         if allow.contains(where: { $0.contains(address) }) { return nil }
         if let range = deny.first(where: { $0.contains(address) }) {
-            return Refusal(address: shown, rule: "in egress.deny_cidrs (\(range))")
+            return "in egress.deny_cidrs (\(range))"
         }
         let embedded = address.embeddedIPv4
         for value in embedded {
             let inner = IPAddress.v4(value)
             if allow.contains(where: { $0.contains(inner) }) { continue }
             if let refusal = checkIPv4(inner) {
-                return Refusal(address: shown, rule: "an IPv6 form of \(inner), which is \(refusal)")
+                return "an IPv6 form of \(inner), which is \(refusal)"
             }
         }
         switch address {
         case .v4:
-            return checkIPv4(address).map { Refusal(address: shown, rule: $0) }
+            return checkIPv4(address)
         case .v6:
             // Mapped and NAT64 forms live outside 2000::/3 but were judged by what they carry.
             if !embedded.isEmpty, !Self.globalUnicast.contains(address) { return nil }
             guard Self.globalUnicast.contains(address) else {
-                return Refusal(address: shown, rule: "not a global unicast IPv6 address (outside 2000::/3)")
+                return "not a global unicast IPv6 address (outside 2000::/3)"
             }
             if !Self.teredo.contains(address),
                 let (range, name) = Self.deniedIPv6.first(where: { $0.0.contains(address) })
             {
-                return Refusal(address: shown, rule: "\(name) (\(range))")
+                return "\(name) (\(range))"
             }
             return nil
         }

@@ -83,17 +83,25 @@ public struct CIDR: Hashable, Sendable, CustomStringConvertible {
     public let network: IPAddress
     public let prefixLength: Int
 
-    /// Parses `ADDRESS/PREFIX`; a bare address is a single-address range.
+    /// Parses `ADDRESS/PREFIX`; a bare address is a single-address range. Anything else is nil:
+    /// an empty text, an empty or signed prefix (`8.8.8.0/` is not read as a /32, `/+8` not as /8).
     public init?(_ text: String) {
-        let parts = text.split(separator: "/", maxSplits: 1).map(String.init)
-        guard let address = IPAddress(parts[0]) else { return nil }
+        let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, !first.isEmpty, let address = IPAddress(first) else { return nil }
         let maximum: Int
         switch address {
         case .v4: maximum = 32
         case .v6: maximum = 128
         }
-        let length = parts.count == 2 ? Int(parts[1]) : maximum
-        guard let length, (0...maximum).contains(length) else { return nil }
+        var length = maximum
+        if parts.count == 2 {
+            let digits = parts[1]
+            guard !digits.isEmpty, digits.utf8.count <= 3, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+                let value = Int(digits)
+            else { return nil }
+            length = value
+        }
+        guard (0...maximum).contains(length) else { return nil }
         self.network = address
         self.prefixLength = length
     }

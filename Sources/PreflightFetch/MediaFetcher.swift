@@ -46,6 +46,13 @@ public final class MediaFetcher: Sendable {
         self.settings = settings
         self.policy = try EgressPolicy(egress)
         self.body = body
+        // Every option on a throwaway handle first: a libcurl that refuses one (an older one
+        // without CURLOPT_PROTOCOLS_STR, say) must not run downloads without it.
+        let probe = Transfer(url: "http://127.0.0.1/", settings: settings, policy: policy, body: body) { _ in }
+        guard let probe else { throw ConfigurationError("libcurl: curl_easy_init failed") }
+        if let failure = probe.setupFailure {
+            throw ConfigurationError("libcurl \(String(cString: curl_version())) refused \(failure)")
+        }
         self.multi = MultiHandle()
         let thread = Thread { [self] in self.run() }
         thread.name = "preflight-fetch"
@@ -107,6 +114,10 @@ public final class MediaFetcher: Sendable {
                         url: job.url, settings: settings, policy: policy, body: body, completion: job.completion)
                 else {
                     finished(Self.failed(job.url, "curl_easy_init failed"), job.completion)
+                    continue
+                }
+                if let failure = transfer.setupFailure {
+                    finished(Self.failed(job.url, "curl refused \(failure)"), job.completion)
                     continue
                 }
                 if let error = multi.add(transfer.handle) {

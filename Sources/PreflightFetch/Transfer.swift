@@ -16,10 +16,17 @@ final class Transfer {
     private var limitSettled = false
     private var refusal: EgressPolicy.Refusal?
     private var stoppedForSize = false
+    /// A transfer coding other than chunked, which stopped the download (libcurl would decode
+    /// `Transfer-Encoding: gzip` without a limit of its own: 260 KB became 52 MB in 0.3).
+    private var refusedTransferCoding: String?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var resolveList: UnsafeMutablePointer<curl_slist>?
     /// C strings handed to curl; curl copies them, but they are kept until cleanup anyway.
     private var strings: [UnsafeMutablePointer<CChar>] = []
+    /// The first option curl refused, as "CURLOPT_NAME: reason"; the job fails with it (and the
+    /// fetcher refuses to start when its start-up check sees one: an older libcurl that does not
+    /// know `CURLOPT_PROTOCOLS_STR` would otherwise download with no protocol allow-list).
+    private(set) var setupFailure: String?
 
     init?(
         url: String, settings: PreflightConfiguration.Fetch, policy: EgressPolicy, body: BodyPolicy,
@@ -47,49 +54,64 @@ final class Transfer {
 
     private func configure(url: String, fetch: PreflightConfiguration.Fetch) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        setString(CURLOPT_URL, url)
-        setLong(CURLOPT_NOSIGNAL, 1)
+        setString(CURLOPT_URL, url, "CURLOPT_URL")
+        setLong(CURLOPT_NOSIGNAL, 1, "CURLOPT_NOSIGNAL")
         // When a transfer ends while its name lookup still runs (a resolver that never answers),
         // libcurl 7.88 joins the resolver thread inside curl_multi_perform/remove_handle, and the
         // fetch thread, with every other download, waits for getaddrinfo's own timeout (~10 s).
         // QUICK_EXIT makes it detach the thread instead (https://curl.se/libcurl/c/CURLOPT_QUICK_EXIT.html,
         // lib/asyn-thread.c Curl_resolver_kill); the thread ends on its own when getaddrinfo returns.
-        setLong(CURLOPT_QUICK_EXIT, 1)
-        setLong(CURLOPT_FOLLOWLOCATION, 1)
-        setLong(CURLOPT_MAXREDIRS, fetch.maxRedirects)
-        setString(CURLOPT_PROTOCOLS_STR, "http,https")
-        setString(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        setString(CURLOPT_PROXY, "")  // never a proxy from the environment
-        setLong(CURLOPT_DISALLOW_USERNAME_IN_URL, 1)
-        setLong(CURLOPT_TIMEOUT_MS, fetch.timeoutMs)
-        setLong(CURLOPT_CONNECTTIMEOUT_MS, fetch.connectTimeoutMs)
+        setLong(CURLOPT_QUICK_EXIT, 1, "CURLOPT_QUICK_EXIT")
+        setLong(CURLOPT_FOLLOWLOCATION, 1, "CURLOPT_FOLLOWLOCATION")
+        setLong(CURLOPT_MAXREDIRS, fetch.maxRedirects, "CURLOPT_MAXREDIRS")
+        setString(CURLOPT_PROTOCOLS_STR, "http,https", "CURLOPT_PROTOCOLS_STR")
+        setString(CURLOPT_REDIR_PROTOCOLS_STR, "http,https", "CURLOPT_REDIR_PROTOCOLS_STR")
+        setString(CURLOPT_PROXY, "", "CURLOPT_PROXY")  // never a proxy from the environment
+        setLong(CURLOPT_DISALLOW_USERNAME_IN_URL, 1, "CURLOPT_DISALLOW_USERNAME_IN_URL")
+        setLong(CURLOPT_TIMEOUT_MS, fetch.timeoutMs, "CURLOPT_TIMEOUT_MS")
+        setLong(CURLOPT_CONNECTTIMEOUT_MS, fetch.connectTimeoutMs, "CURLOPT_CONNECTTIMEOUT_MS")
         if fetch.lowSpeedBytesPerSecond > 0 {
-            setLong(CURLOPT_LOW_SPEED_LIMIT, fetch.lowSpeedBytesPerSecond)
-            setLong(CURLOPT_LOW_SPEED_TIME, fetch.lowSpeedSeconds)
+            setLong(CURLOPT_LOW_SPEED_LIMIT, fetch.lowSpeedBytesPerSecond, "CURLOPT_LOW_SPEED_LIMIT")
+            setLong(CURLOPT_LOW_SPEED_TIME, fetch.lowSpeedSeconds, "CURLOPT_LOW_SPEED_TIME")
         }
-        setLong(CURLOPT_BUFFERSIZE, 128 * 1024)
-        setString(CURLOPT_USERAGENT, "Preflight/\(FetchVersion.string) (rich push media probe)")
-        // No CURLOPT_ACCEPT_ENCODING: the bytes are judged as sent, and no decompression bomb is opened.
-        if let caFile = fetch.caFile { setString(CURLOPT_CAINFO, caFile) }
+        setLong(CURLOPT_BUFFERSIZE, 128 * 1024, "CURLOPT_BUFFERSIZE")
+        setString(CURLOPT_USERAGENT, "Preflight/\(FetchVersion.string) (rich push media probe)", "CURLOPT_USERAGENT")
+        // The device's URLSession asks for compressed bodies and decodes them itself (Apple
+        // documents no list; dotnet/macios#24924 observes gzip, deflate, br and zstd), so the
+        // decoded bytes are what is judged. "" asks for every coding this libcurl decodes. The
+        // size cap counts decoded bytes in the write callback, so a decompression bomb stops at
+        // the attachment limit like any other large body.
+        setString(CURLOPT_ACCEPT_ENCODING, "", "CURLOPT_ACCEPT_ENCODING")
+        if let caFile = fetch.caFile { setString(CURLOPT_CAINFO, caFile, "CURLOPT_CAINFO") }
         for entry in fetch.resolve { resolveList = curl_slist_append(resolveList, entry) }
-        if let resolveList { CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_RESOLVE, resolveList) }
-        CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer)
-        CPreflightShims_curl_easy_setopt_write(handle, bodyCallback)
-        CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_WRITEDATA, context)
-        CPreflightShims_curl_easy_setopt_header(handle, headerCallback)
-        CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_HEADERDATA, context)
-        CPreflightShims_curl_easy_setopt_opensocket(handle, openSocketCallback)
-        CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_OPENSOCKETDATA, context)
+        if let resolveList {
+            check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_RESOLVE, resolveList), "CURLOPT_RESOLVE")
+        }
+        check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer), "CURLOPT_ERRORBUFFER")
+        check(CPreflightShims_curl_easy_setopt_write(handle, bodyCallback), "CURLOPT_WRITEFUNCTION")
+        check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_WRITEDATA, context), "CURLOPT_WRITEDATA")
+        check(CPreflightShims_curl_easy_setopt_header(handle, headerCallback), "CURLOPT_HEADERFUNCTION")
+        check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_HEADERDATA, context), "CURLOPT_HEADERDATA")
+        check(CPreflightShims_curl_easy_setopt_opensocket(handle, openSocketCallback), "CURLOPT_OPENSOCKETFUNCTION")
+        check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_OPENSOCKETDATA, context), "CURLOPT_OPENSOCKETDATA")
     }
 
-    private func setLong(_ option: CURLoption, _ value: Int) {
-        CPreflightShims_curl_easy_setopt_long(handle, option, value)
+    private func check(_ code: CURLcode, _ name: String) {
+        guard code != CURLE_OK, setupFailure == nil else { return }
+        setupFailure = "\(name): \(String(cString: curl_easy_strerror(code)))"
     }
 
-    private func setString(_ option: CURLoption, _ value: String) {
-        guard let copy = strdup(value) else { return }
+    private func setLong(_ option: CURLoption, _ value: Int, _ name: String) {
+        check(CPreflightShims_curl_easy_setopt_long(handle, option, value), name)
+    }
+
+    private func setString(_ option: CURLoption, _ value: String, _ name: String) {
+        guard let copy = strdup(value) else {
+            if setupFailure == nil { setupFailure = "\(name): out of memory" }
+            return
+        }
         strings.append(copy)
-        CPreflightShims_curl_easy_setopt_ptr(handle, option, copy)
+        check(CPreflightShims_curl_easy_setopt_ptr(handle, option, copy), name)
     }
 
     // MARK: - Callbacks' work
@@ -113,17 +135,24 @@ final class Transfer {
     }
 
     /// A response header line; a status line starts a new response (after a redirect).
-    fileprivate func header(_ line: String) {
+    /// False stops the download (a transfer coding other than chunked).
+    fileprivate func header(_ line: String) -> Bool {
         if line.hasPrefix("HTTP/") {
             outcome.contentEncoding = nil
             outcome.maxAge = nil
             outcome.noStore = false
-            return
+            return true
         }
-        guard let colon = line.firstIndex(of: ":") else { return }
+        guard let colon = line.firstIndex(of: ":") else { return true }
         let name = line[..<colon].lowercased()
         let value = trim(line[line.index(after: colon)...])
         switch name {
+        case "transfer-encoding":
+            let codings = value.lowercased().split(separator: ",").map { trim($0) }.filter { !$0.isEmpty }
+            if codings.contains(where: { $0 != "chunked" }) {
+                refusedTransferCoding = value
+                return false
+            }
         case "content-encoding": outcome.contentEncoding = value
         case "cache-control":
             for directive in value.lowercased().split(separator: ",") {
@@ -133,6 +162,7 @@ final class Transfer {
             }
         default: break
         }
+        return true
     }
 
     /// The egress gate: every address curl is about to connect to.
@@ -179,6 +209,11 @@ final class Transfer {
         if code == CURLE_OK { return nil }
         if let refusal { return .blocked(address: refusal.address, rule: refusal.rule) }
         if stoppedForSize { return .tooLarge(limit: limit) }
+        if let coding = refusedTransferCoding {
+            return .other(
+                "the origin sent Transfer-Encoding: \(coding); only chunked is read (URLSession is not documented to decode other transfer codings)"
+            )
+        }
         let detail = errorDetail(code)
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST: return .dns(detail)
@@ -193,8 +228,15 @@ final class Transfer {
             return .tls(detail)
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM, CURLE_HTTP2:
             return .truncated(detail)
-        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_LOGIN_DENIED, CURLE_URL_MALFORMAT:
+        case CURLE_UNSUPPORTED_PROTOCOL where detail.hasPrefix("Protocol "):
+            // "Protocol "ftp" not supported or disabled in libcurl": a redirect to another scheme.
             return .refused(detail)
+        case CURLE_LOGIN_DENIED:
+            return .refused(detail)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_WEIRD_SERVER_REPLY:
+            // A garbage answer ("Unsupported HTTP version in response") or a malformed Location:
+            // the download failed; nothing was refused by policy.
+            return .other(detail)
         default: return .other(detail)
         }
     }
@@ -234,8 +276,8 @@ private let headerCallback: curl_write_callback = { data, size, count, context i
     let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
     let length = size * count
     let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
-    transfer.header(line)
-    return length
+    // Returning fewer bytes than given makes curl stop with CURLE_WRITE_ERROR.
+    return transfer.header(line) ? length : 0
 }
 
 private let openSocketCallback: curl_opensocket_callback = { context, _, address in

@@ -51,8 +51,10 @@ private let collectHeader: MHD_KeyValueIterator = { cls, kind, key, value in
     let text = value.map { String(cString: $0) } ?? ""
     if kind == .HEADER_KIND {
         let lower = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
-        if let earlier = exchange.headers[lower] {
-            exchange.headers[lower] = earlier + ", " + text
+        if exchange.headers[lower] != nil {
+            // In place: a request repeating a header a thousand times costs linear time, not quadratic.
+            exchange.headers[lower]?.append(", ")
+            exchange.headers[lower]?.append(text)
         } else {
             exchange.headers[lower] = text
         }
@@ -193,13 +195,15 @@ extension HTTPServer {
         }
         guard let answer else { return .NO }
         defer { MHD_destroy_response(answer) }
-        for (name, value) in response.headers {
-            MHD_add_response_header(answer, name, value)
-        }
-        MHD_add_response_header(answer, "X-Request-Id", exchange.requestID)
-        if isDraining {
-            // Tell keep-alive clients to go elsewhere so the drain can end.
-            MHD_add_response_header(answer, "Connection", "close")
+        var headers = response.headers
+        headers.append(("X-Request-Id", exchange.requestID))
+        // Tell keep-alive clients to go elsewhere so the drain can end.
+        if isDraining { headers.append(("Connection", "close")) }
+        for (name, value) in headers where MHD_add_response_header(answer, name, value) != .YES {
+            // A header libmicrohttpd refuses (a line break in it, or no memory): never send the
+            // answer without it; close instead, logged as a 500.
+            exchange.status = 500
+            return .NO
         }
         exchange.status = response.status
         exchange.bytesSent = response.body.count

@@ -24,11 +24,13 @@ struct APIKeyCheck: Sendable {
         return matched
     }
 
+    /// Equal in time that depends only on the lengths. The length difference is kept whole
+    /// (0.3 truncated it to 8 bits, so the key followed by 256 extra bytes matched).
     static func constantTimeEqual(_ expected: [UInt8], _ presented: [UInt8]) -> Bool {
-        var difference = UInt8(truncatingIfNeeded: expected.count ^ presented.count)
+        var difference = UInt(bitPattern: expected.count ^ presented.count)
         for index in 0..<expected.count {
             let other = index < presented.count ? presented[index] : ~expected[index]
-            difference |= expected[index] ^ other
+            difference |= UInt(expected[index] ^ other)
         }
         return difference == 0
     }

@@ -708,8 +708,17 @@ extension OpenAPIDocument {
           },
           "findings": {
             "type": "array",
+            "description": "At most 10 findings of each code; the rest are counted in findings_omitted.",
             "items": {
               "$ref": "#/components/schemas/Finding"
+            }
+          },
+          "findings_omitted": {
+            "type": "object",
+            "description": "Findings past the 10 kept of their code, counted by code. Absent when none were left out.",
+            "additionalProperties": {
+              "type": "integer",
+              "minimum": 1
             }
           },
           "payload": {

@@ -85,8 +85,8 @@ extension PreflightService {
     /// The `fetch` query argument: absent or true downloads, false does not.
     static func fetchMode(_ request: HTTPRequest) -> Result<Bool, QueryError> {
         switch request.query["fetch"] {
-        case nil, "true", "1": .success(true)
-        case "false", "0": .success(false)
+        case nil, "true": .success(true)
+        case "false": .success(false)
         case let other?:
             .failure(
                 QueryError(

@@ -11,9 +11,11 @@ public final class ServiceMetrics: Sendable {
         0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
     ]
 
+    /// Every part is bounded whatever clients send: the route is a registered path or
+    /// `unmatched`, the method a named one or `other`, the status one the server chose.
     private struct RequestKey: Hashable {
         var route: String
-        var method: String
+        var method: HTTPMethod
         var status: Int
     }
 
@@ -43,8 +45,8 @@ public final class ServiceMetrics: Sendable {
     public func record(_ record: AccessRecord) {
         let bucket = Self.latencyBuckets.firstIndex(where: { record.duration <= $0 })
         state.withLock { state in
-            state.requests[RequestKey(route: record.route, method: record.method, status: record.status), default: 0] +=
-                1
+            state.requests[
+                RequestKey(route: record.route, method: record.methodLabel, status: record.status), default: 0] += 1
             var histogram = state.latency[record.route] ?? Histogram()
             if let bucket { histogram.counts[bucket] += 1 }
             histogram.sum += record.duration
@@ -87,10 +89,12 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP preflight_http_requests_total HTTP requests answered, by route, method and status.\n"
         out += "# TYPE preflight_http_requests_total counter\n"
         for (key, count) in snapshot.requests.sorted(by: {
-            ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status)
+            ($0.key.route, $0.key.method.rawValue, $0.key.status) < (
+                $1.key.route, $1.key.method.rawValue, $1.key.status
+            )
         }) {
             out +=
-                "preflight_http_requests_total{route=\"\(escape(key.route))\",method=\"\(escape(key.method))\",status=\"\(key.status)\"} \(count)\n"
+                "preflight_http_requests_total{route=\"\(escape(key.route))\",method=\"\(key.method.rawValue)\",status=\"\(key.status)\"} \(count)\n"
         }
         out += "# HELP preflight_http_request_duration_seconds Time from request headers to the end of the answer.\n"
         out += "# TYPE preflight_http_request_duration_seconds histogram\n"

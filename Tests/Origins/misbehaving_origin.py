@@ -155,6 +155,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body = gzip.compress(JPEG)
         self.send(200, body, {"Content-Type": "image/jpeg", "Content-Encoding": "gzip"})
 
+    def route_tegzip(self, query):
+        """The JPEG with Transfer-Encoding: gzip, chunked (a transfer coding libcurl would decode)."""
+        body = gzip.compress(JPEG)
+        self.send_response(200)
+        self.send_header("Content-Type", "image/jpeg")
+        self.send_header("Transfer-Encoding", "gzip, chunked")
+        self.end_headers()
+        self.wfile.write(b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body))
+        self.close_connection = True
+
+    def route_garbage(self, query):
+        """Not HTTP: a status line no client can read."""
+        self.wfile.write(b"XTTP/9.9 OK OK\r\nwhatever\r\n\r\nnot a response")
+        self.wfile.flush()
+        self.close_connection = True
+
     def route_status(self, query):
         code = int(query.get("code", ["500"])[0])
         self.send(code, b"status page", {"Content-Type": "text/plain"})

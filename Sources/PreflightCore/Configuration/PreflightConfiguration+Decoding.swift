@@ -142,7 +142,14 @@ extension PreflightConfiguration {
             server.adminListen = admin
         }
         if let keys = environment["PREFLIGHT_API_KEYS"] {
-            auth.apiKeys = keys.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
+            let parsed = keys.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
+            // An empty or blank variable would otherwise turn off the keys of the file silently.
+            guard !parsed.isEmpty else {
+                throw ConfigurationError(
+                    "PREFLIGHT_API_KEYS: no key in \"\(keys)\"; give comma-separated keys, "
+                        + "or unset the variable to use auth.api_keys")
+            }
+            auth.apiKeys = parsed
         }
     }
 }

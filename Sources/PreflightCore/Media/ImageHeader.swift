@@ -12,7 +12,12 @@ public struct ImageHeader: Sendable, Equatable {
     }
 
     /// Bytes a decoder needs for one frame: width x height x 4 (RGBA).
-    public var decodedBytes: Int { width.multipliedReportingOverflow(by: height).partialValue &* 4 }
+    /// Saturates at `Int.max` (huge dimensions wrapped negative in 0.3 and skipped `media.image.memory`).
+    public var decodedBytes: Int {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        let bytes = pixels.partialValue.multipliedReportingOverflow(by: 4)
+        return pixels.overflow || bytes.overflow || bytes.partialValue < 0 ? Int.max : bytes.partialValue
+    }
 
     /// What reading a header gave.
     public enum Outcome: Sendable, Equatable {

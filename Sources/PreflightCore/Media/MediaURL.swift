@@ -45,6 +45,7 @@ public struct MediaURL: Sendable, Equatable {
         }
         let (host, port) = try splitHostPort(authority)
         guard !host.isEmpty else { throw Problem(reason: "the URL has no host") }
+        try checkHost(host)
 
         let pathEnd =
             bytes[authorityEnd...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
@@ -85,6 +86,32 @@ public struct MediaURL: Sendable, Equatable {
             port = value
         }
         return (String(decoding: host, as: UTF8.self), port)
+    }
+
+    /// A host is a DNS name (letters, digits, `-`, `_`, dots) or a bracketed IPv6 literal: a
+    /// second port (`host:80:80`), a percent-escape (`a%2fb`) or any other byte is refused here,
+    /// as a URL problem, instead of reaching curl and coming back as a refused download.
+    private static func checkHost(_ host: String) throws(Problem) {
+        let bytes = Array(host.utf8)
+        if bytes.first == UInt8(ascii: "[") {
+            let inner = bytes.dropFirst().dropLast()
+            let isIPv6Byte = { (byte: UInt8) in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
+                    || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+            }
+            guard !inner.isEmpty, inner.allSatisfy(isIPv6Byte) else {
+                throw Problem(reason: "the IPv6 host \(host) is not an IPv6 address")
+            }
+            return
+        }
+        let isNameByte = { (byte: UInt8) in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+        }
+        if let bad = bytes.first(where: { !isNameByte($0) }) {
+            let shown = bad == UInt8(ascii: ":") ? "a second \":\"" : "\"\(Character(Unicode.Scalar(bad)))\""
+            throw Problem(reason: "the host \"\(host)\" contains \(shown); a host is a name or an address")
+        }
     }
 
     private static func extensionOf(path: ArraySlice<UInt8>) -> String? {

@@ -97,8 +97,11 @@ public enum FindingCatalog {
             .fetchSlow, .warning, "the download took longer than `fetch.slow_ms`: the extension has about 30 s in all"),
         entry(
             .fetchContentEncoding, .warning,
-            "the body came compressed (`Content-Encoding`) although no encoding was asked for"),
-        entry(.fetchFailed, .error, "the download failed for another reason (the message says which)"),
+            "the body came compressed (`Content-Encoding`): it is judged decoded, as URLSession decodes it"),
+        entry(
+            .fetchFailed, .error,
+            "the download failed for another reason (the message says which): a garbage answer, a transfer coding other than chunked"
+        ),
         entry(.mediaEmpty, .error, "the body is empty"),
         entry(.mediaTooLarge, .error, "the body is over the kind's limit (image 10 MB, audio 5 MB, video 50 MB)"),
         entry(

@@ -1,0 +1,21 @@
+/// A request method as a metric label: the methods of RFC 9110 (and PATCH, RFC 5789) by
+/// name, every other token folded into `other`. A client chooses the method, so a label made
+/// from the raw token would let it create series without bound (20,000 invented methods made
+/// 20,001 series in 0.3).
+public enum HTTPMethod: String, Sendable, CaseIterable {
+    case get = "GET"
+    case head = "HEAD"
+    case post = "POST"
+    case put = "PUT"
+    case delete = "DELETE"
+    case connect = "CONNECT"
+    case options = "OPTIONS"
+    case trace = "TRACE"
+    case patch = "PATCH"
+    case other = "other"
+
+    /// The method for a request's token (methods are case-sensitive: `get` is `other`).
+    public init(token: String) {
+        self = HTTPMethod(rawValue: token).flatMap { $0 == .other ? nil : $0 } ?? .other
+    }
+}

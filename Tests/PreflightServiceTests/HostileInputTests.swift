@@ -1,0 +1,215 @@
+import Foundation
+import Glibc
+import PreflightCore
+import PreflightFetch
+import PreflightService
+import Testing
+
+/// Issue 10: what a hostile client sends gets the right answer. Each test failed on 0.3.
+@Suite(.serialized) struct HostileInputTests {
+    let origins: Origins
+
+    init() throws {
+        origins = try Origins.load()
+    }
+
+    // MARK: - Item 1: metric labels a client can choose
+
+    /// Invented methods fold into `method="other"`: 40 of them make one series, not 40.
+    @Test func inventedMethodsMakeOneSeries() throws {
+        try withService { service in
+            for index in 0..<40 {
+                let response = try httpRequest(
+                    port: service.port, "M\(index)-\(String(repeating: "X", count: 64))", "/nowhere")
+                #expect(response.status == 404)
+            }
+            _ = try httpRequest(port: service.port, "get", "/healthz")  // methods are case-sensitive
+            let text = try metrics(port: service.port, containing: ["method=\"other\",status=\"404\"} 40"])
+            let series = text.split(separator: "\n").filter { $0.hasPrefix("preflight_http_requests_total{") }
+            #expect(
+                series.contains("preflight_http_requests_total{route=\"unmatched\",method=\"other\",status=\"404\"} 40")
+            )
+            #expect(!text.contains("M1-"))
+            let methods = Set(
+                series.compactMap { line in
+                    line.split(separator: ",").first { $0.hasPrefix("method=") }.map(String.init)
+                })
+            #expect(methods.isSubset(of: Set(HTTPMethodLabels.all.map { "method=\"\($0)\"" })), "\(methods)")
+        }
+    }
+
+    // MARK: - Item 4: API keys
+
+    /// The key followed by 256 or 512 more bytes is refused (0.3 compared the length difference
+    /// in 8 bits, and accepted both).
+    @Test(arguments: [0, 1, 255, 256, 512])
+    func aKeyWithBytesAppendedIsRefused(extra: Int) throws {
+        var configuration = testConfiguration()
+        configuration.auth.apiKeys = ["k-secret"]
+        try withService(configuration) { service in
+            let key = "k-secret" + String(repeating: "x", count: extra)
+            let response = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?fetch=false", headers: [("Authorization", "Bearer \(key)")],
+                body: Array(#"{"aps":{"alert":"a","mutable-content":1},"image":"https://cdn.example.com/a.jpg"}"#.utf8))
+            #expect(response.status == (extra == 0 ? 200 : 401))
+        }
+    }
+
+    /// An empty or blank `PREFLIGHT_API_KEYS` stops start-up (0.3 silently dropped the file's keys).
+    @Test(arguments: ["", " , ,"])
+    func aBlankKeyVariableIsAStartError(value: String) throws {
+        let result = try runProcess(
+            preflightBinary, ["serve", "--port", "0"],
+            environment: ["PREFLIGHT_API_KEYS": value, "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 2)
+        #expect(result.output.contains("PREFLIGHT_API_KEYS: no key in"), "\(result.output)")
+    }
+
+    // MARK: - Item 5: configuration values
+
+    /// A malformed range exits 2 naming the key, in `serve` and in `check` (0.3: `""` crashed with
+    /// SIGILL, `"8.8.8.0/"` was read as a /32 and a deny list with that typo failed open).
+    @Test(arguments: [
+        (#"{"egress": {"allow_cidrs": [""]}}"#, "egress.allow_cidrs: \"\" is not an address range"),
+        (#"{"egress": {"deny_cidrs": ["8.8.8.0/"]}}"#, "egress.deny_cidrs: \"8.8.8.0/\" is not an address range"),
+        (#"{"egress": {"deny_cidrs": ["8.8.8.0/+8"]}}"#, "egress.deny_cidrs: \"8.8.8.0/+8\" is not an address range"),
+        (#"{"egress": {"deny_cidrs": ["/8"]}}"#, "egress.deny_cidrs: \"/8\" is not an address range"),
+    ])
+    func malformedRangesStopStartUp(text: String, message: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-cidr-\(getpid()).json")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for command in [["serve", "--port", "0"], ["check", "-"]] {
+            let result = try runProcess(preflightBinary, command + ["--config", file.path], input: Array("{}".utf8))
+            #expect(result.status == 2, "\(command[0]): \(result.output)")
+            #expect(result.output.contains(message), "\(command[0]): \(result.output)")
+        }
+    }
+
+    /// `fetch` takes `true` or `false` only, as the README and the OpenAPI document say.
+    @Test(arguments: ["0", "1", "yes", ""])
+    func fetchTakesTrueOrFalseOnly(value: String) throws {
+        try withService { service in
+            let response = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?fetch=\(value)",
+                body: Array(#"{"aps":{"alert":"a","mutable-content":1}}"#.utf8))
+            #expect(response.status == 400)
+            #expect(response.errorCode == "invalid-query")
+        }
+    }
+
+    // MARK: - Item 6: the right finding
+
+    /// A malformed authority is a URL problem, not a refused download.
+    @Test(arguments: [
+        "http://origin.test:80:80/a.jpg", "https://cdn%2fexample.com/a.jpg", "https://[::1%25eth0]/a.jpg",
+    ])
+    func malformedHostsAreInvalidURLs(url: String) throws {
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: url)
+            #expect(result.codes == ["media.url.invalid"])
+            #expect(result.media == nil)
+        }
+    }
+
+    /// An answer that is not HTTP is a failed download, not a blocked one.
+    @Test func aGarbageAnswerIsAFailedDownload() throws {
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: origins.origin + "/garbage/a.jpg")
+            #expect(result.codes == ["media.fetch.failed"])
+        }
+    }
+
+    /// A transfer coding other than chunked stops the download (0.3 let libcurl decode
+    /// `Transfer-Encoding: gzip` past every limit).
+    @Test func aTransferCodingOtherThanChunkedIsRefused() throws {
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: origins.origin + "/tegzip/a.jpg")
+            #expect(result.codes == ["media.fetch.failed"])
+            let message = result.finding("media.fetch.failed")?["message"]?.string ?? ""
+            #expect(message.contains("Transfer-Encoding: gzip, chunked"), "\(message)")
+        }
+    }
+
+    /// A compressed body is judged decoded, as the device's URLSession gets it (0.3 skipped the
+    /// type and size checks): the attachment is planned on the decoded JPEG.
+    @Test func aCompressedBodyIsJudgedDecoded() throws {
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: origins.origin + "/gzip/a.jpg")
+            #expect(result.codes == ["media.fetch.content-encoding"])
+            #expect(result.media?["sniffed_type"]?.string == "image/jpeg")
+            #expect(result.media?["image"]?["width"]?.integer == 640)
+            #expect(result.attachment?["uti"]?.string == "public.jpeg")
+        }
+    }
+
+    /// Width x height x 4 saturates instead of wrapping negative.
+    @Test func hugeDimensionsSaturate() {
+        #expect(ImageHeader(width: Int.max / 2, height: 3, frames: 1).decodedBytes == Int.max)
+        #expect(ImageHeader(width: 1 << 31, height: 1 << 31, frames: 1).decodedBytes == Int.max)
+        #expect(ImageHeader(width: 1000, height: 500, frames: 1).decodedBytes == 2_000_000)
+    }
+
+    /// An address that breaks two rules has both named.
+    @Test func everyBrokenEgressRuleIsNamed() throws {
+        let policy = try EgressPolicy(PreflightConfiguration.Egress())
+        let address = try #require(IPAddress("10.0.0.1"))
+        let refusal = try #require(policy.check(address, port: 22))
+        #expect(refusal.address == "10.0.0.1 port 22")
+        #expect(refusal.rule == "a port outside egress.allowed_ports, and private (10.0.0.0/8)")
+    }
+
+    // MARK: - Item 7: amplification
+
+    /// At most 10 findings of a code; the rest are counted. 500 unknown keys answered 500
+    /// findings in 0.3.
+    @Test func findingsOfOneCodeAreCapped() throws {
+        var payload = #"{"aps":{"alert":"a","mutable-content":1"#
+        for index in 0..<500 { payload += #","k\#(index)":1"# }
+        payload += #"},"image":"https://cdn.example.com/a.jpg"}"#
+        try withService { service in
+            let response = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?fetch=false", body: Array(payload.utf8))
+            let report = try #require(response.json)
+            guard case .array(let findings)? = report["findings"] else {
+                Issue.record("no findings")
+                return
+            }
+            #expect(findings.filter { $0["code"]?.string == "aps.key.unknown" }.count == 10)
+            #expect(report["findings_omitted"]?["aps.key.unknown"]?.integer == 490)
+            #expect(response.body.count < 6000, "\(response.body.count) bytes")
+        }
+    }
+
+    /// A 1 MB batch of repeated keys gets an answer smaller than itself (0.3: 21.5 MB).
+    @Test func aBatchAnswerIsBounded() throws {
+        var item = #"{"payload":"{\"aps\":{\"alert\":\"a\",\"mutable-content\":1"#
+        for index in 0..<800 { item += #",\"k\#(index)\":1"# }
+        item += #"},\"image\":\"https://cdn.example.com/a.jpg\"}"}"#
+        let items = Array(repeating: item, count: 100).joined(separator: ",")
+        let body = Array(#"{"items":[\#(items)]}"#.utf8)
+        #expect(body.count > 800_000)
+        try withService { service in
+            let response = try httpRequest(port: service.port, "POST", "/v1/preflight/batch?fetch=false", body: body)
+            #expect(response.status == 200)
+            #expect(response.body.count < body.count, "answer \(response.body.count) bytes for \(body.count)")
+        }
+    }
+
+    // MARK: - Item 9: the default deny list
+
+    @Test(arguments: [
+        ("168.63.129.16", "Azure's host endpoint (wireserver) (168.63.129.16/32)"),
+        ("192.88.99.1", "6to4 relay anycast (192.88.99.0/24)"),
+    ])
+    func cloudAndRelayAddressesAreDenied(address: String, rule: String) throws {
+        let policy = try EgressPolicy(PreflightConfiguration.Egress())
+        let ip = try #require(IPAddress(address))
+        #expect(policy.check(ip, port: 443)?.rule == rule)
+    }
+}
+
+/// The method labels `/metrics` may show.
+enum HTTPMethodLabels {
+    static let all = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "other"]
+}

@@ -9,6 +9,10 @@ final class Exchange {
     /// A request's life. Each call from libmicrohttpd is an event on it (`HTTPServer.begin`,
     /// `receive`, `finish`); the completion callback ends it and releases the exchange.
     enum Phase {
+        /// The request line is in (libmicrohttpd's URI log callback made the exchange); the
+        /// headers are not. A request libmicrohttpd answers itself (a malformed header block,
+        /// too large, a bad version) ends here, and is still logged and counted.
+        case started
         /// Headers are in; the body is gathered for the route's handler.
         case receiving(HTTPHandler)
         /// The answer is known before the body ends (404, 405, 413): the rest of the body is
@@ -22,9 +26,16 @@ final class Exchange {
 
     let connection: OpaquePointer
     let responder: Responder
-    let method: String
-    let path: String
-    var phase: Phase
+    /// Known once the headers are in; "-" for a request libmicrohttpd refused before that.
+    var method = "-"
+    /// The URI as sent until the headers are in, then the path without the query.
+    var path: String
+    var phase: Phase = .started
+    /// The first problem seen in the header block (a name that is not a token, a NUL in a value,
+    /// an APNs header Preflight does not know): the request is refused with 400.
+    var headerProblem: String?
+    /// Where the last header value read ends in libmicrohttpd's buffer, while the headers are read.
+    var valueEnd: UnsafeRawPointer?
     var headers: [String: String] = [:]
     var query: [String: String] = [:]
     var body: [UInt8] = []
@@ -38,12 +49,10 @@ final class Exchange {
     let startedAt: UInt64
     let wallStart: Double
 
-    init(connection: OpaquePointer, method: String, path: String) {
+    init(connection: OpaquePointer, uri: String) {
         self.connection = connection
         self.responder = Responder(connection: ConnectionHandle(pointer: connection))
-        self.method = method
-        self.path = path
-        self.phase = .answered
+        self.path = uri
         self.startedAt = DispatchTime.now().uptimeNanoseconds
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

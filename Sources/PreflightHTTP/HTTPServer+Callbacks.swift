@@ -1,20 +1,39 @@
 internal import CMicroHTTPD
+internal import CPreflightShims
 
 // MARK: - C entry points (non-isolated: libmicrohttpd calls them on its own threads)
 
+/// libmicrohttpd's URI log callback: the request line is in. The request's `Exchange` starts
+/// here (its pointer becomes the request's state), so that even a request libmicrohttpd answers
+/// itself, before the access handler, reaches the completion callback: logged and counted.
+let uriLogHandler: CPreflightShims_URILogCallback = { cls, uri, connection in
+    guard let cls, let connection else { return nil }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    let exchange = Exchange(connection: connection, uri: uri.map { String(cString: $0) } ?? "/")
+    exchange.requestID = server.nextRequestID()
+    server.requestStarted()
+    return Unmanaged.passRetained(exchange).toOpaque()
+}
+
 /// libmicrohttpd's access handler: `cls` is the server, `*state` the request's `Exchange`.
-let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
+let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, state in
     guard let cls, let connection, let uploadSize, let state else { return .NO }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    guard let existing = state.pointee else {
-        let exchange = Exchange(
-            connection: connection, method: method.map { String(cString: $0) } ?? "GET",
-            path: url.map { String(cString: $0) } ?? "/")
+    let exchange: Exchange
+    if let existing = state.pointee {
+        exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
+    } else {
+        // Not made by the URI log callback (it always runs first): make it here all the same.
+        exchange = Exchange(connection: connection, uri: "/")
+        exchange.requestID = server.nextRequestID()
         state.pointee = Unmanaged.passRetained(exchange).toOpaque()
         server.requestStarted()
-        return server.begin(exchange)
     }
-    let exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
+    if case .started = exchange.phase {
+        exchange.method = method.map { String(cString: $0) } ?? "GET"
+        exchange.path = url.map { String(cString: $0) } ?? "/"
+        return server.begin(exchange, version: version.map { String(cString: $0) } ?? "HTTP/1.1")
+    }
     if uploadSize.pointee > 0, let uploadData {
         let count = uploadSize.pointee
         uploadSize.pointee = 0
@@ -30,9 +49,15 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
     exchange.responder.close()
-    if exchange.status == 0, termination != .REQUEST_TERMINATED_COMPLETED_OK {
-        // Nothing was sent: nginx's "client closed request" code keeps it apart from real answers.
-        exchange.status = exchange.rejectedForSize ? 413 : 499
+    if exchange.status == 0 {
+        // libmicrohttpd's own answer (400, 413, 431, 505), or nothing was sent: nginx's "client
+        // closed request" code keeps that apart from real answers.
+        let queued = Int(CPreflightShims_MHD_http_status(exchange.connection))
+        if queued > 0 {
+            exchange.status = queued
+        } else if termination != .REQUEST_TERMINATED_COMPLETED_OK {
+            exchange.status = exchange.rejectedForSize ? 413 : 499
+        }
     }
     server.requestFinished(exchange)
 }
@@ -43,23 +68,34 @@ let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
     return Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().isDraining ? .NO : .YES
 }
 
-/// Gathers headers or query arguments into the exchange passed as `cls`.
-private let collectHeader: MHD_KeyValueIterator = { cls, kind, key, value in
+/// Gathers headers or query arguments into the exchange passed as `cls`, noting the first
+/// header that libmicrohttpd read leniently.
+private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, value, valueSize in
     guard let cls, let key else { return .YES }
     let exchange = Unmanaged<Exchange>.fromOpaque(cls).takeUnretainedValue()
-    let name = String(cString: key)
+    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
     let text = value.map { String(cString: $0) } ?? ""
-    if kind == .HEADER_KIND {
-        let lower = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
-        if exchange.headers[lower] != nil {
-            // In place: a request repeating a header a thousand times costs linear time, not quadratic.
-            exchange.headers[lower]?.append(", ")
-            exchange.headers[lower]?.append(text)
-        } else {
-            exchange.headers[lower] = text
-        }
-    } else {
+    guard kind == .HEADER_KIND else {
         exchange.query[name] = text
+        return .YES
+    }
+    let lower = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
+    if exchange.headerProblem == nil {
+        exchange.headerProblem = HeaderBlock.problem(name: name, lowercased: lower)
+    }
+    if exchange.headerProblem == nil, let end = exchange.valueEnd, !HeaderBlock.lineEnds(at: end, before: key) {
+        exchange.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
+    }
+    // libmicrohttpd 0.9.75 parses the header block in place, ending each value with a NUL where
+    // its CR or LF was; the next line starts one or two bytes on. A value cut short by a NUL of
+    // its own has the rest of its line there instead: that is how it is seen.
+    exchange.valueEnd = valueSize > 0 ? value.map { UnsafeRawPointer($0 + valueSize) } : nil
+    if exchange.headers[lower] != nil {
+        // In place: a request repeating a header a thousand times costs linear time, not quadratic.
+        exchange.headers[lower]?.append(", ")
+        exchange.headers[lower]?.append(text)
+    } else {
+        exchange.headers[lower] = text
     }
     return .YES
 }
@@ -67,14 +103,25 @@ private let collectHeader: MHD_KeyValueIterator = { cls, kind, key, value in
 // MARK: - The request's life: one event per libmicrohttpd call
 
 extension HTTPServer {
-    /// First call: headers are in. Reject what can be rejected before the body.
-    func begin(_ exchange: Exchange) -> MHD_Result {
+    /// First call: headers are in. Reject what can be rejected before the body: first a header
+    /// block a lenient reader could take apart differently (answered at once, and closed).
+    func begin(_ exchange: Exchange, version: String) -> MHD_Result {
         let context = Unmanaged.passUnretained(exchange).toOpaque()
         exchange.headers.reserveCapacity(16)
-        MHD_get_connection_values(exchange.connection, .HEADER_KIND, collectHeader, context)
-        MHD_get_connection_values(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
-        exchange.requestID = Self.acceptableRequestID(exchange.headers["x-request-id"]) ?? nextRequestID()
+        MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
+        MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
+        if let clients = Self.acceptableRequestID(exchange.headers["x-request-id"]) { exchange.requestID = clients }
         exchange.bodyLimit = configuration.maxBodyBytes
+
+        if exchange.headerProblem == nil, let end = exchange.valueEnd, !HeaderBlock.lineEnds(at: end, before: nil) {
+            exchange.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
+        }
+        if let refusal = HeaderBlock.refusal(
+            method: exchange.method, version: version, headers: exchange.headers, problem: exchange.headerProblem)
+        {
+            exchange.phase = .rejected(refusal, discarded: 0)
+            return queue(refusal, for: exchange)
+        }
 
         // 404 and 405 are answered once the request is read, so keep-alive connections stay open.
         switch router.match(method: exchange.method, path: exchange.path) {
@@ -121,7 +168,7 @@ extension HTTPServer {
             exchange.phase = .rejected(answer, discarded: discarded + data.count)
             // A body that never ends is not read forever: past this the connection is closed.
             return discarded + data.count > discardLimit(exchange) ? .NO : .YES
-        case .parked, .answered:
+        case .started, .parked, .answered:
             return .YES
         }
     }
@@ -129,7 +176,7 @@ extension HTTPServer {
     /// The body is complete, or a parked connection was resumed: run the handler, or queue its answer.
     func finish(_ exchange: Exchange) -> MHD_Result {
         switch exchange.phase {
-        case .answered:
+        case .started, .answered:
             return .YES
         case .rejected(let answer, _):
             return queue(answer, for: exchange)

@@ -162,7 +162,8 @@ public final class HTTPServer: Sendable {
                 let pointer = context.toOpaque()
                 return options.withUnsafeMutableBufferPointer { buffer in
                     CPreflightShims_MHD_start_daemon(
-                        flags, acceptPolicy, accessHandler, pointer, completionHandler, pointer, buffer.baseAddress)
+                        flags, acceptPolicy, accessHandler, pointer, completionHandler, pointer, uriLogHandler, pointer,
+                        buffer.baseAddress)
                 }
             }
             guard let started else {

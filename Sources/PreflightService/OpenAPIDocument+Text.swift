@@ -149,7 +149,7 @@ extension OpenAPIDocument {
             }
           },
           "400": {
-            "description": "A bad query argument (`invalid-query`).",
+            "description": "A bad query argument (`invalid-query`), or a header block that could be framed two ways (`bad-request`: repeated Content-Length, whitespace before a colon, a folded line, a NUL in a value, HTTP/1.1 without Host, a POST without Content-Length or chunked body); the connection is closed.",
             "content": {
               "application/json": {
                 "schema": {
@@ -160,6 +160,16 @@ extension OpenAPIDocument {
           },
           "401": {
             "description": "`auth.api_keys` is set and no matching `Authorization: Bearer` key was sent.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "501": {
+            "description": "A Transfer-Encoding other than chunked (`unsupported-transfer-coding`); the connection is closed.",
             "content": {
               "application/json": {
                 "schema": {
@@ -244,7 +254,7 @@ extension OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The batch is malformed (`invalid-batch`) or a query argument is bad (`invalid-query`).",
+            "description": "The batch is malformed (`invalid-batch`), a query argument is bad (`invalid-query`), or the header block could be framed two ways (`bad-request`; the connection is closed).",
             "content": {
               "application/json": {
                 "schema": {
@@ -255,6 +265,16 @@ extension OpenAPIDocument {
           },
           "401": {
             "description": "`auth.api_keys` is set and no matching `Authorization: Bearer` key was sent.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "501": {
+            "description": "A Transfer-Encoding other than chunked (`unsupported-transfer-coding`); the connection is closed.",
             "content": {
               "application/json": {
                 "schema": {
@@ -424,6 +444,8 @@ extension OpenAPIDocument {
               "code": {
                 "type": "string",
                 "enum": [
+                  "bad-request",
+                  "unsupported-transfer-coding",
                   "invalid-query",
                   "invalid-batch",
                   "unauthorized",

@@ -38,6 +38,122 @@ import Testing
         }
     }
 
+    // MARK: - Item 2: HTTP/1.1 framing
+
+    static let body = #"{"aps":{"alert":"a","mutable-content":1}}"#
+
+    /// Each request a lenient reader could frame two ways is answered 400 (501 for an unknown
+    /// transfer coding) with the code, and its connection closed: the bytes after it are never
+    /// read as a request of their own (0.3 served most of these, or never answered).
+    @Test(
+        arguments: [
+            (
+                "POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\nContent-Length: 41\r\nContent-Length: 5\r\n\r\n\(body)",
+                400, "bad-request", "Content-Length is sent more than once with different values (41, 5)"
+            ),
+            (
+                "POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\nContent-Length : 41\r\n\r\n\(body)",
+                400, "bad-request", "the header name \"Content-Length \" is not a token"
+            ),
+            (
+                "POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\nContent-Length:\r\n 41\r\n\r\n\(body)",
+                400, "bad-request", "a header line is cut short: a NUL byte inside a value, or a folded line"
+            ),
+            (
+                "POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\napns-push-type: alert\r\n extra\r\nContent-Length: 41\r\n\r\n\(body)",
+                400, "bad-request", "\"apns-push-typeextra\" is not an APNs header"
+            ),
+            (
+                "POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n\(body)",
+                501, "unsupported-transfer-coding", "Transfer-Encoding \"gzip\" is not supported"
+            ),
+            (
+                "POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 41\r\n\r\n0\r\n\r\n",
+                400, "bad-request", "Content-Length and Transfer-Encoding are both sent"
+            ),
+            (
+                "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: ab\u{0}cd\r\n\r\n", 400, "bad-request",
+                "a header line is cut short: a NUL byte inside a value"
+            ),
+            ("GET /healthz HTTP/1.1\r\n\r\n", 400, "bad-request", "an HTTP/1.1 request needs a Host header"),
+        (
+            "POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\n\r\n\(body)", 400, "bad-request",
+            "a POST needs Content-Length or Transfer-Encoding: chunked"
+        ),
+            ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400, "bad-request", "Host is sent more than once"),
+        ] as [(String, Int, String, String)])
+    func ambiguousFramingIsRefusedAndClosed(request: String, status: Int, code: String, message: String) throws {
+        try withService { service in
+            let connection = try TestConnection(port: service.port)
+            // A second request right behind: it must never be answered.
+            connection.send(request + "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            let response = try connection.readResponse()
+            #expect(response.status == status)
+            #expect(response.errorCode == code)
+            let text = response.json?["error"]?["message"]?.string ?? ""
+            #expect(text.hasPrefix(message), "\(text)")
+            #expect(response.headers["connection"] == "close")
+            #expect(connection.isClosedByPeer())
+        }
+    }
+
+    /// Well-formed requests that look unusual still pass: a NUL-free value, bare LF line ends,
+    /// an empty header, a repeated identical Content-Length, HTTP/1.0 without Host.
+    @Test(arguments: [
+        "GET /healthz HTTP/1.1\r\nHost:x\r\nA:  b  \r\nB:\tc\nC: d\r\n\r\n",
+        "GET /healthz HTTP/1.1\nHost: x\nA: b\n\n",
+        "GET /healthz HTTP/1.1\r\nHost: x\r\nE:\r\nF: 1\r\n\r\n",
+        "GET /healthz HTTP/1.0\r\n\r\n",
+    ])
+    func unusualButWellFramedRequestsPass(request: String) throws {
+        try withService { service in
+            let connection = try TestConnection(port: service.port)
+            connection.send(request)
+            #expect(try connection.readResponse().status == 200)
+        }
+    }
+
+    // MARK: - Item 3: libmicrohttpd's own answers
+
+    /// libmicrohttpd answers a malformed Content-Length (400), a header block over the
+    /// connection's memory (431) itself, with its own HTML body: they are now logged and counted
+    /// (0.3: neither). The body, the `X-Request-Id` and a 505's log line stay out of reach.
+    @Test func libmicrohttpdsOwnAnswersAreLoggedAndCounted() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        try withService(accessLogDescriptor: fds[1]) { service in
+            let malformed = try TestConnection(port: service.port)
+            malformed.send("POST /v1/preflight HTTP/1.1\r\nHost: x\r\nContent-Length: 1x\r\n\r\n")
+            #expect(try malformed.readResponse().status == 400)
+            let huge = try TestConnection(port: service.port)
+            huge.send("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 40000))\r\n\r\n")
+            #expect(try huge.readResponse().status == 431)
+            let text = try metrics(
+                port: service.port,
+                containing: [
+                    #"{route="unmatched",method="other",status="400"} 1"#,
+                    #"{route="unmatched",method="other",status="431"} 1"#,
+                ])
+            #expect(text.contains(#"preflight_http_requests_total{route="unmatched",method="other",status="400"} 1"#))
+            #expect(text.contains(#"preflight_http_requests_total{route="unmatched",method="other",status="431"} 1"#))
+        }
+        close(fds[1])
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(fds[0], &chunk, chunk.count)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        let records = try String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
+            try JSONParser.parse(Array($0.utf8)).value
+        }
+        let statuses = records.compactMap { $0["status"]?.integer }
+        #expect(statuses.filter { $0 == 400 || $0 == 431 }.sorted() == [400, 431])
+        #expect(records.allSatisfy { ($0["id"]?.string ?? "").isEmpty == false })
+    }
+
     // MARK: - Item 4: API keys
 
     /// The key followed by 256 or 512 more bytes is refused (0.3 compared the length difference

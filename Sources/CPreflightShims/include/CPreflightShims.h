@@ -4,16 +4,22 @@
 #include <curl/curl.h>
 #include <stdint.h>
 
-// MHD_start_daemon is variadic: options travel as an MHD_OPTION_ARRAY, the callbacks explicitly.
+// MHD_start_daemon is variadic: options travel as an MHD_OPTION_ARRAY, the callbacks explicitly
+// (the URI log callback starts every request's state, so libmicrohttpd's own error answers
+// reach the completion callback too).
+typedef void *(*CPreflightShims_URILogCallback)(void *cls, const char *uri, struct MHD_Connection *connection);
 struct MHD_Daemon *CPreflightShims_MHD_start_daemon(unsigned int flags, MHD_AcceptPolicyCallback accept_policy,
                                                     MHD_AccessHandlerCallback handler, void *handler_cls,
                                                     MHD_RequestCompletedCallback completed, void *completed_cls,
+                                                    CPreflightShims_URILogCallback uri_log, void *uri_log_cls,
                                                     struct MHD_OptionItem *options);
 // MHD_get_daemon_info is variadic: the bound port (0 when unknown).
 uint16_t CPreflightShims_MHD_bind_port(struct MHD_Daemon *daemon);
 // MHD_get_connection_info is variadic: the client's address, or NULL.
 const struct sockaddr *CPreflightShims_MHD_client_address(struct MHD_Connection *connection);
 
+// MHD_get_connection_info is variadic: the HTTP status queued on the connection, or 0.
+unsigned int CPreflightShims_MHD_http_status(struct MHD_Connection *connection);
 // MHD_get_connection_info is variadic: the connection's socket, or -1.
 int CPreflightShims_MHD_connection_fd(struct MHD_Connection *connection);
 

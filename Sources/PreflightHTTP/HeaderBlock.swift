@@ -1,0 +1,106 @@
+/// The checks on a request's header block that libmicrohttpd 0.9.75 does not make: what it
+/// reads leniently could be framed differently by a proxy in front (request smuggling), or hide
+/// a header from the product. Each refusal closes the connection.
+///
+/// Seen with 0.9.75: two different `Content-Length`s (the first wins, the rest of the body is
+/// read as a second request); `Content-Length : 69` (a header named "Content-Length " that
+/// frames nothing); an obs-folded line (its text is glued to the header's *name*: a folded
+/// `Content-Length` frames nothing, a folded `apns-push-type` becomes `apns-push-typeextra`);
+/// `Transfer-Encoding: gzip` (never answered); a NUL in a value (cut there); HTTP/1.1 without
+/// `Host` (served).
+enum HeaderBlock {
+    /// The APNs request headers (Apple, "Sending notification requests to APNs"). Another
+    /// `apns-` name is a mistake or a folded line, and would be silently ignored.
+    static let apnsHeaders: Set<String> = [
+        "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
+    ]
+
+    /// What is wrong with one header's name, or nil.
+    static func problem(name: String, lowercased: String) -> String? {
+        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+            return "the header name \(quoted(name)) is not a token (whitespace before the colon, or a folded line)"
+        }
+        if lowercased.hasPrefix("apns-"), !apnsHeaders.contains(lowercased) {
+            return "\(quoted(name)) is not an APNs header (a misspelling, or a folded line)"
+        }
+        return nil
+    }
+
+    /// Whether the header value ending at `end` (the NUL libmicrohttpd wrote over its CR or LF)
+    /// is followed by the next header's name at `next`, one or two bytes on, or (for the last
+    /// header) by the rest of the line end. Anything else is the rest of a line cut by a NUL.
+    static func lineEnds(at end: UnsafeRawPointer, before next: UnsafePointer<CChar>?) -> Bool {
+        if let next {
+            let gap = UnsafeRawPointer(next) - end
+            return gap == 1 || gap == 2
+        }
+        let following = end.load(fromByteOffset: 1, as: UInt8.self)
+        return following == 0 || following == 0x0D || following == 0x0A
+    }
+
+    /// The answer for a request whose framing or headers cannot be trusted, or nil.
+    static func refusal(method: String, version: String, headers: [String: String], problem: String?) -> HTTPResponse? {
+        if let problem { return badRequest(problem) }
+        let length = headers["content-length"]
+        if let length, length.contains(",") {
+            let values = Set(length.split(separator: ",").map { $0.trimmingSpaces })
+            if values.count > 1 {
+                return badRequest("Content-Length is sent more than once with different values (\(length))")
+            }
+        }
+        if let coding = headers["transfer-encoding"] {
+            guard coding.lowercased() == "chunked" else {
+                var response = HTTPResponse.error(
+                    501, code: "unsupported-transfer-coding",
+                    message: "Transfer-Encoding \(quoted(coding)) is not supported; send chunked, or a Content-Length")
+                response.headers.append(("Connection", "close"))
+                return response
+            }
+            if length != nil { return badRequest("Content-Length and Transfer-Encoding are both sent") }
+        }
+        if version == "HTTP/1.1" {
+            guard let host = headers["host"] else { return badRequest("an HTTP/1.1 request needs a Host header") }
+            if host.contains(",") { return badRequest("Host is sent more than once") }
+        }
+        if ["POST", "PUT", "PATCH"].contains(method), length == nil, headers["transfer-encoding"] == nil {
+            return badRequest(
+                "a \(method) needs Content-Length or Transfer-Encoding: chunked (a folded Content-Length frames nothing)"
+            )
+        }
+        return nil
+    }
+
+    private static func badRequest(_ message: String) -> HTTPResponse {
+        var response = HTTPResponse.error(400, code: "bad-request", message: message)
+        response.headers.append(("Connection", "close"))
+        return response
+    }
+
+    /// RFC 9110 section 5.6.2: tchar.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "a")...UInt8(ascii: "z"):
+            true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    /// A header name or value for a message: quoted, control bytes shown as `\u{..}`, at most 64 characters.
+    private static func quoted(_ text: String) -> String {
+        let shown = text.unicodeScalars.prefix(64).map { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+        return "\"" + shown + (text.unicodeScalars.count > 64 ? "..." : "") + "\""
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var text = self
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}

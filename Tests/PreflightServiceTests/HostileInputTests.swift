@@ -76,10 +76,10 @@ import Testing
                 "a header line is cut short: a NUL byte inside a value"
             ),
             ("GET /healthz HTTP/1.1\r\n\r\n", 400, "bad-request", "an HTTP/1.1 request needs a Host header"),
-        (
-            "POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\n\r\n\(body)", 400, "bad-request",
-            "a POST needs Content-Length or Transfer-Encoding: chunked"
-        ),
+            (
+                "POST /v1/preflight?fetch=false HTTP/1.1\r\nHost: x\r\n\r\n\(body)", 400, "bad-request",
+                "a POST needs Content-Length or Transfer-Encoding: chunked"
+            ),
             ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400, "bad-request", "Host is sent more than once"),
         ] as [(String, Int, String, String)])
     func ambiguousFramingIsRefusedAndClosed(request: String, status: Int, code: String, message: String) throws {

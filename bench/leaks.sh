@@ -29,10 +29,29 @@ for round in 1 2 3; do
     post "$(payload "http://127.0.0.1:$HTTP_PORT/$path")" ""
   done
   post "$(payload "https://media.test:$HTTPS_PORT/media/image.png?r=$round")" ""
-  for path in short/a.jpg reset/a.jpg endless/a.jpg to-metadata/a.jpg gzip/a.jpg; do
+  for path in short/a.jpg reset/a.jpg endless/a.jpg to-metadata/a.jpg gzip/a.jpg tegzip/a.jpg garbage/a.jpg; do
     post "$(payload "http://127.0.0.1:$ORIGIN_PORT/$path")" ""
   done
   post "$(payload "http://10.0.0.1/a.jpg")" ""
+  # Requests libmicrohttpd answers itself (malformed Content-Length, a header block too large), a
+  # framing refusal, and a download whose client hangs up while it is parked.
+  python3 - "$port" "http://127.0.0.1:$ORIGIN_PORT/wait/leak$round.jpg?ms=2500" <<'PY'
+import socket, sys, time
+port, url = int(sys.argv[1]), sys.argv[2]
+body = ('{"aps":{"alert":"leak","mutable-content":1},"image":"%s"}' % url).encode()
+for raw in [b"POST /v1/preflight HTTP/1.1\r\nHost: x\r\nContent-Length: 1x\r\n\r\n",
+            b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 40000 + b"\r\n\r\n",
+            b"POST /v1/preflight HTTP/1.1\r\nHost: x\r\nContent-Length : 2\r\n\r\n{}",
+            b"POST /v1/preflight HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n" % len(body) + body]:
+    s = socket.create_connection(("127.0.0.1", port), timeout=5)
+    s.sendall(raw)
+    if raw.endswith(body):
+        time.sleep(0.3)  # parked: hang up before the download ends
+    else:
+        s.recv(65536)
+    s.close()
+time.sleep(1.5)  # the hang-up sweep
+PY
   curl -s -o /dev/null --data-binary "{\"items\":[{\"payload\":$(payload "http://127.0.0.1:$HTTP_PORT/media/image.gif")},{\"payload\":\"{}\"}]}" \
     "http://127.0.0.1:$port/v1/preflight/batch"
 done

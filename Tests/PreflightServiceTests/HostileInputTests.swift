@@ -139,13 +139,7 @@ import Testing
             #expect(text.contains(#"preflight_http_requests_total{route="unmatched",method="other",status="431"} 1"#))
         }
         close(fds[1])
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(fds[0], &chunk, chunk.count)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
+        let bytes = readToEnd(fds[0])
         let records = try String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
             try JSONParser.parse(Array($0.utf8)).value
         }

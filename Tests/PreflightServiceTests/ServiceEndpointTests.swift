@@ -149,13 +149,7 @@ import Testing
             _ = try httpRequest(port: service.port, "GET", "/nope", headers: [("X-Request-Id", "log-test-2")])
         }
         close(fds[1])
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(fds[0], &chunk, chunk.count)
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
+        let bytes = readToEnd(fds[0])
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
         // A line is written when libmicrohttpd reports its request complete, on that connection's

@@ -61,3 +61,14 @@ func metrics(port: Int, containing expected: [String]) throws -> String {
         usleep(5000)
     }
 }
+
+/// Everything readable from `descriptor` until its writer closes it.
+func readToEnd(_ descriptor: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(descriptor, &chunk, chunk.count)
+        if count <= 0 { return bytes }
+        bytes += chunk[0..<count]
+    }
+}

@@ -306,6 +306,24 @@ import Testing
         }
     }
 
+    // MARK: - Item 8: C status codes
+
+    /// An option libcurl refuses stops the fetcher at start, naming it (0.3 dropped every
+    /// `curl_easy_setopt` result; on a libcurl without `CURLOPT_PROTOCOLS_STR` the protocol
+    /// allow-list would have vanished). A redirect limit below -1 is one libcurl refuses
+    /// (`CURLE_BAD_FUNCTION_ARGUMENT`); the configuration file cannot give it, code can.
+    @Test func anOptionLibcurlRefusesStopsTheFetcher() throws {
+        var configuration = origins.configuration()
+        configuration.fetch.maxRedirects = -2
+        do {
+            let fetcher = try PreflightProbe.makeFetcher(configuration: configuration)
+            fetcher.shutdown()
+            Issue.record("the fetcher started with an option libcurl refused")
+        } catch {
+            #expect(error.message.contains("refused CURLOPT_MAXREDIRS: "), "\(error.message)")
+        }
+    }
+
     // MARK: - Item 9: the default deny list
 
     @Test(arguments: [

@@ -7,13 +7,17 @@ final class TestConnection {
         var description: String
     }
 
-    private let fd: Int32
+    /// -1 once closed. A failed `init` closes it itself and sets -1: `deinit` still runs for an
+    /// initializer that throws after every property is set, and a second `close` of the same
+    /// number would close whatever descriptor the process opened in between (the test server's
+    /// accepted socket, once: libmicrohttpd then aborted with "Failed to remove FD from epoll set").
+    private var fd: Int32
     private var buffer: [UInt8] = []
 
     init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 15) throws {
         let isIPv6 = host.contains(":")
         fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket failed") }
+        guard fd >= 0 else { throw Failure(description: "socket failed: errno \(errno)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let result: Int32
@@ -31,13 +35,15 @@ final class TestConnection {
             result = Self.connect(fd, to: &address)
         }
         guard result == 0 else {
+            let error = errno
             close(fd)
-            throw Failure(description: "connect to \(host):\(port) failed: errno \(errno)")
+            fd = -1
+            throw Failure(description: "connect to \(host):\(port) failed: errno \(error)")
         }
     }
 
     deinit {
-        close(fd)
+        if fd >= 0 { close(fd) }
     }
 
     /// `connect` with a `sockaddr_in` or `sockaddr_in6`.

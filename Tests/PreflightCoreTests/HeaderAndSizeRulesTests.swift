@@ -12,7 +12,11 @@ import Testing
         (APNsHeaders(pushType: "liveactivity"), ["headers.push-type.not-alert"]),
         (APNsHeaders(pushType: "alert", priority: "10"), []),
         (APNsHeaders(pushType: "alert", priority: "5"), []),
-        (APNsHeaders(pushType: "alert", priority: "1"), []),
+        (APNsHeaders(pushType: "alert", priority: "1"), ["headers.priority.low"]),
+        (APNsHeaders(priority: "1"), ["headers.push-type.missing", "headers.priority.low"]),
+        (APNsHeaders(pushType: "background", priority: "1"), ["headers.push-type.not-alert"]),
+        (APNsHeaders(pushType: "widgets"), ["headers.push-type.not-alert"]),
+        (APNsHeaders(pushType: "controls"), ["headers.push-type.not-alert"]),
         (APNsHeaders(pushType: "alert", priority: "high"), ["headers.priority.invalid"]),
         (APNsHeaders(pushType: "alert", priority: "0"), ["headers.priority.invalid"]),
         (APNsHeaders(pushType: "alert", collapseID: String(repeating: "c", count: 64)), []),
@@ -26,11 +30,39 @@ import Testing
         ),
         (APNsHeaders(pushType: "alert", expiration: "0"), []),
         (APNsHeaders(pushType: "alert", expiration: "1735689600"), []),
+        (APNsHeaders(pushType: "alert", expiration: "100000000000"), []),
+        (APNsHeaders(pushType: "alert", expiration: "1735689600000"), ["headers.expiration.milliseconds"]),
         (APNsHeaders(pushType: "alert", expiration: "-1"), ["headers.expiration.invalid"]),
         (APNsHeaders(pushType: "alert", expiration: "soon"), ["headers.expiration.invalid"]),
         (APNsHeaders(pushType: "alert", expiration: ""), ["headers.expiration.invalid"]),
         (APNsHeaders(pushType: "alert", topic: "com.example.app"), []),
         (APNsHeaders(pushType: "alert", topic: ""), ["headers.topic.empty"]),
+        (APNsHeaders(pushType: "alert", topic: "com.example.app.voip"), ["headers.topic.push-type-mismatch"]),
+        (APNsHeaders(pushType: "alert", topic: "com.example.app.complication"), ["headers.topic.push-type-mismatch"]),
+        (
+            APNsHeaders(pushType: "alert", topic: "com.example.app.pushkit.fileprovider"),
+            ["headers.topic.push-type-mismatch"]
+        ),
+        (
+            APNsHeaders(pushType: "alert", topic: "com.example.app.push-type.liveactivity"),
+            ["headers.topic.push-type-mismatch"]
+        ),
+        (
+            APNsHeaders(pushType: "alert", topic: "com.example.app.push-type.widgets"),
+            ["headers.topic.push-type-mismatch"]
+        ),
+        (
+            APNsHeaders(pushType: "alert", topic: "com.example.app.push-type.controls"),
+            ["headers.topic.push-type-mismatch"]
+        ),
+        (APNsHeaders(pushType: "alert", topic: "com.example.app.location-query"), ["headers.topic.push-type-mismatch"]),
+        (APNsHeaders(pushType: "alert", topic: "com.example.app.voip-ptt"), ["headers.topic.push-type-mismatch"]),
+        (
+            APNsHeaders(topic: "com.example.app.voip"),
+            ["headers.push-type.missing", "headers.topic.push-type-mismatch"]
+        ),
+        (APNsHeaders(pushType: "voip", topic: "com.example.app.voip"), ["headers.push-type.not-alert"]),
+        (APNsHeaders(pushType: "alert", topic: "com.example.voipapp"), []),
     ])
     func headers(headers: APNsHeaders, expected: [String]) {
         #expect(codes(payload(), headers: headers) == expected)

@@ -106,8 +106,8 @@ func payload(aps: String = #""alert":{"title":"T","body":"B"},"mutable-content":
         (#""sound":{"critical":1,"name":"default","volume":0.5}"#, []),
         (#""sound":{"critical":2,"name":"default"}"#, ["aps.key.invalid-type"]),
         (#""sound":{"name":"default","volume":1.5}"#, ["aps.key.invalid-type"]),
-        (#""sound":{"critical":1}"#, ["aps.key.invalid-type"]),
-        (#""sound":{"name":"a","loud":true}"#, ["aps.key.unknown"]),
+        (#""sound":{"critical":1}"#, ["aps.sound.name-missing"]),
+        (#""sound":{"name":"a.caf","loud":true}"#, ["aps.key.unknown"]),
         (#""sound":1"#, ["aps.key.invalid-type"]),
         (#""thread-id":"t""#, []),
         (#""thread-id":5"#, ["aps.key.invalid-type"]),
@@ -121,14 +121,28 @@ func payload(aps: String = #""alert":{"title":"T","body":"B"},"mutable-content":
         (#""relevance-score":2"#, ["aps.key.invalid-type"]),
         (#""target-content-id":"x""#, []),
         (#""filter-criteria":"work""#, []),
-        (#""stale-date":1700000000"#, []),
-        (#""stale-date":"tomorrow""#, ["aps.key.invalid-type"]),
+        (#""stale-date":1700000000"#, ["aps.key.live-activity"]),
+        (#""stale-date":"tomorrow""#, ["aps.key.invalid-type", "aps.key.live-activity"]),
         (#""timestamp":1700000000"#, []),
-        (#""dismissal-date":-5"#, ["aps.key.invalid-type"]),
-        (#""content-state":{"score":1}"#, []),
-        (#""content-state":"x""#, ["aps.key.invalid-type"]),
-        (#""event":"update""#, []),
-        (#""event":"pause""#, ["aps.key.invalid-type"]),
+        (#""dismissal-date":-5"#, ["aps.key.invalid-type", "aps.key.live-activity"]),
+        (#""content-state":{"score":1}"#, ["aps.key.live-activity"]),
+        (#""content-state":"x""#, ["aps.key.invalid-type", "aps.key.live-activity"]),
+        (#""event":"update""#, ["aps.key.live-activity"]),
+        (#""event":"pause""#, ["aps.key.invalid-type", "aps.key.live-activity"]),
+        (#""events":"update""#, ["aps.key.unknown"]),
+        (#""attributes-type":"Score","attributes":{"team":"A"}"#, ["aps.key.live-activity", "aps.key.live-activity"]),
+        (#""input-push-token":1"#, ["aps.key.live-activity"]),
+        (#""input-push-channel":"ch""#, ["aps.key.live-activity"]),
+        (#""content-available":0"#, ["aps.content-available.zero"]),
+        (#""content-available":2"#, ["aps.key.invalid-type"]),
+        (#""sound":{"name":"default"}"#, []),
+        (#""sound":"ping.caf""#, []),
+        (#""sound":"ping.AIFF""#, []),
+        (#""sound":"ping.wav""#, []),
+        (#""sound":"ping.mp3""#, ["aps.sound.unplayable"]),
+        (#""sound":"ping""#, ["aps.sound.unplayable"]),
+        (#""sound":{"critical":1,"name":"siren.m4a","volume":1}"#, ["aps.sound.unplayable"]),
+        (#""interruption-level":"critical""#, ["aps.interruption-level.critical"]),
         (#""image-url":"https://a.example/b.jpg""#, ["aps.key.unknown"]),
         (#""custom":{"a":1}"#, ["aps.key.unknown"]),
     ])
@@ -145,6 +159,18 @@ func payload(aps: String = #""alert":{"title":"T","body":"B"},"mutable-content":
     ])
     func alertKeyTypes(member: String, expected: [String]) {
         #expect(codes(payload(aps: #""mutable-content":1,"# + member)) == expected)
+    }
+
+    /// A Live Activity's `relevance-score` is any number; a notification's is 0...1. Live
+    /// Activity keys are only flagged in alert pushes.
+    @Test(arguments: [
+        ("alert", #""relevance-score":2"#, ["aps.key.invalid-type"]),
+        ("liveactivity", #""relevance-score":2"#, ["headers.push-type.not-alert"]),
+        ("liveactivity", #""relevance-score":"high""#, ["headers.push-type.not-alert", "aps.key.invalid-type"]),
+        ("liveactivity", #""event":"update","content-state":{"a":1}"#, ["headers.push-type.not-alert"]),
+    ])
+    func rulesFollowThePushType(pushType: String, member: String, expected: [String]) {
+        #expect(codes(payload(aps: Self.base + member), headers: APNsHeaders(pushType: pushType)) == expected)
     }
 
     @Test func unknownApsKeyAdvisesMovingIt() throws {

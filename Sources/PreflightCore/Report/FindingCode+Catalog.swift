@@ -15,14 +15,22 @@ extension FindingCode {
     public static let alertEmpty = FindingCode(rawValue: "aps.alert.empty")
     public static let apsKeyUnknown = FindingCode(rawValue: "aps.key.unknown")
     public static let apsKeyInvalidType = FindingCode(rawValue: "aps.key.invalid-type")
+    public static let apsLiveActivityKey = FindingCode(rawValue: "aps.key.live-activity")
+    public static let contentAvailableZero = FindingCode(rawValue: "aps.content-available.zero")
+    public static let soundNameMissing = FindingCode(rawValue: "aps.sound.name-missing")
+    public static let soundUnplayable = FindingCode(rawValue: "aps.sound.unplayable")
+    public static let interruptionCritical = FindingCode(rawValue: "aps.interruption-level.critical")
     // Headers
     public static let pushTypeMissing = FindingCode(rawValue: "headers.push-type.missing")
     public static let pushTypeInvalid = FindingCode(rawValue: "headers.push-type.invalid")
     public static let pushTypeNotAlert = FindingCode(rawValue: "headers.push-type.not-alert")
     public static let priorityInvalid = FindingCode(rawValue: "headers.priority.invalid")
+    public static let priorityLow = FindingCode(rawValue: "headers.priority.low")
     public static let collapseIDTooLong = FindingCode(rawValue: "headers.collapse-id.too-long")
     public static let expirationInvalid = FindingCode(rawValue: "headers.expiration.invalid")
+    public static let expirationMilliseconds = FindingCode(rawValue: "headers.expiration.milliseconds")
     public static let topicEmpty = FindingCode(rawValue: "headers.topic.empty")
+    public static let topicPushTypeMismatch = FindingCode(rawValue: "headers.topic.push-type-mismatch")
     // Media URL
     public static let mediaURLMissing = FindingCode(rawValue: "media.url.missing")
     public static let mediaURLInvalid = FindingCode(rawValue: "media.url.invalid")
@@ -57,14 +65,34 @@ public enum FindingCatalog {
         entry(.alertEmpty, .error, "the alert has no visible text (no title, subtitle, body or loc-key)"),
         entry(.apsKeyUnknown, .warning, "a key in `aps` (or in `aps.alert` / `aps.sound`) that Apple does not define"),
         entry(.apsKeyInvalidType, .error, "a known `aps` key has the wrong type or an out-of-range value"),
+        entry(
+            .apsLiveActivityKey, .warning,
+            "a Live Activity key (`event`, `content-state`, `stale-date`...) in an alert push: no activity is updated"),
+        entry(.contentAvailableZero, .warning, "`content-available: 0` does nothing; only 1 is defined"),
+        entry(
+            .soundNameMissing, .warning, "a sound dictionary without `name`: no sound plays (the media is unaffected)"),
+        entry(
+            .soundUnplayable, .warning,
+            "the sound file is not `.aiff`, `.wav` or `.caf`: iOS plays the default sound instead"),
+        entry(
+            .interruptionCritical, .info,
+            "`interruption-level: critical` needs Apple's critical-alerts entitlement, or it is delivered as active"),
         entry(.pushTypeMissing, .info, "no `apns-push-type` header was given to check (APNs requires it for watchOS)"),
         entry(.pushTypeInvalid, .error, "`apns-push-type` is not a push type APNs knows"),
         entry(
             .pushTypeNotAlert, .error, "`apns-push-type` is known but not `alert`: the extension only runs for alerts"),
         entry(.priorityInvalid, .error, "`apns-priority` is not 10, 5 or 1"),
+        entry(.priorityLow, .warning, "`apns-priority: 1` on an alert: delivery never wakes the device"),
         entry(.collapseIDTooLong, .error, "`apns-collapse-id` is over 64 bytes"),
         entry(.expirationInvalid, .error, "`apns-expiration` is not a non-negative integer"),
+        entry(
+            .expirationMilliseconds, .warning,
+            "`apns-expiration` is over 10^11: milliseconds where APNs reads seconds (a date thousands of years away)"),
         entry(.topicEmpty, .error, "`apns-topic` is present but empty"),
+        entry(
+            .topicPushTypeMismatch, .error,
+            "an alert push whose `apns-topic` ends in another push type's suffix (`.voip`, `.push-type.liveactivity`...)"
+        ),
         entry(.mediaURLMissing, .error, "no media URL under any of `payload.media_keys`"),
         entry(.mediaURLInvalid, .error, "the media URL is not an absolute http(s) URL (or not a string)"),
         entry(.mediaURLTooLong, .error, "the media URL is longer than `payload.max_url_bytes`; it is not downloaded"),

@@ -38,8 +38,18 @@ public struct APNsHeaders: Sendable, Equatable {
     }
 
     /// The push types APNs knows.
+    /// Apple, "Sending notification requests to APNs", `apns-push-type`.
     public static let knownPushTypes = [
         "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity",
-        "pushtotalk",
+        "pushtotalk", "widgets", "controls",
+    ]
+
+    /// The `apns-topic` suffix each push type needs (Apple, "Sending notification requests to
+    /// APNs", `apns-topic` and `apns-push-type`): a topic ending in one of them names another
+    /// kind of push than an alert, which APNs then refuses or delivers elsewhere.
+    public static let topicSuffixes: [(suffix: String, pushType: String)] = [
+        (".voip", "voip"), (".complication", "complication"), (".pushkit.fileprovider", "fileprovider"),
+        (".push-type.liveactivity", "liveactivity"), (".push-type.widgets", "widgets"),
+        (".push-type.controls", "controls"), (".location-query", "location"), (".voip-ptt", "pushtotalk"),
     ]
 }

@@ -1,7 +1,9 @@
 /// The APNs header rules, one small function each.
 public enum HeaderRules {
     /// Every header rule, run in this order.
-    public static let all: [@Sendable (APNsHeaders) -> [Finding]] = [pushType, priority, collapseID, expiration, topic]
+    public static let all: [@Sendable (APNsHeaders) -> [Finding]] = [
+        pushType, priority, collapseID, expiration, topic, topicSuffix,
+    ]
 
     static func pushType(_ headers: APNsHeaders) -> [Finding] {
         guard let value = headers.pushType else {
@@ -33,7 +35,19 @@ public enum HeaderRules {
     }
 
     static func priority(_ headers: APNsHeaders) -> [Finding] {
-        guard let value = headers.priority, !["10", "5", "1"].contains(value) else { return [] }
+        guard let value = headers.priority else { return [] }
+        if value == "1", (headers.pushType ?? "alert") == "alert" {
+            // Apple, "Sending notification requests to APNs": 1 prioritizes the device's power
+            // considerations over all other factors and prevents awakening the device.
+            return [
+                Finding(
+                    .priorityLow, path: "apns-priority",
+                    message:
+                        "apns-priority 1 makes APNs hold the alert for a time that suits the device's power and never wakes it",
+                    fix: "use apns-priority 10 (or 5) for an alert people should see")
+            ]
+        }
+        guard !["10", "5", "1"].contains(value) else { return [] }
         return [
             Finding(
                 .priorityInvalid, path: "apns-priority",
@@ -54,7 +68,18 @@ public enum HeaderRules {
 
     static func expiration(_ headers: APNsHeaders) -> [Finding] {
         guard let value = headers.expiration else { return [] }
-        if !value.isEmpty, value.utf8.count <= 19, value.allSatisfy(\.isASCIIDigit), Int64(value) != nil { return [] }
+        if !value.isEmpty, value.utf8.count <= 19, value.allSatisfy(\.isASCIIDigit), let seconds = Int64(value) {
+            // Apple: "a UNIX epoch date expressed in seconds". 10^11 s is the year 5138; a
+            // millisecond time stamp of today is about 1.8 x 10^12.
+            guard seconds > 100_000_000_000 else { return [] }
+            return [
+                Finding(
+                    .expirationMilliseconds, path: "apns-expiration",
+                    message:
+                        "apns-expiration \(value) is a date thousands of years away: it looks like milliseconds, and APNs reads seconds",
+                    fix: "divide by 1000: apns-expiration is UNIX time in seconds")
+            ]
+        }
         return [
             Finding(
                 .expirationInvalid, path: "apns-expiration",
@@ -70,6 +95,19 @@ public enum HeaderRules {
                 .topicEmpty, path: "apns-topic",
                 message: "apns-topic is present but empty; APNs rejects the request",
                 fix: "set apns-topic to the app's bundle id, or leave the header out with certificate auth")
+        ]
+    }
+
+    static func topicSuffix(_ headers: APNsHeaders) -> [Finding] {
+        guard (headers.pushType ?? "alert") == "alert", let topic = headers.topic,
+            let (suffix, pushType) = APNsHeaders.topicSuffixes.first(where: { topic.hasSuffix($0.suffix) })
+        else { return [] }
+        return [
+            Finding(
+                .topicPushTypeMismatch, path: "apns-topic",
+                message:
+                    "apns-topic \(topic) ends in \(suffix), the topic of \(pushType) pushes; an alert must use the app's bundle id",
+                fix: "set apns-topic to the bundle id alone: \(topic.dropLast(suffix.count))")
         ]
     }
 }

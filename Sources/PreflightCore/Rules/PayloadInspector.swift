@@ -34,7 +34,7 @@ public struct PayloadInspector: Sendable {
         findings += parseFindings
         guard let root else { return Inspection(findings: findings, summary: summary, media: nil) }
 
-        let context = PayloadContext(root: root)
+        let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
         findings += PayloadRules.all.flatMap { $0(context) }
         let media = MediaURLRules.check(root, configuration: configuration)
         findings += media.findings

@@ -11,12 +11,32 @@ extension PayloadRules {
         "category": { value, path in string(value, path) },
         "content-available": { value, path in
             if case .number(let number) = value, number.text == "1" { return [] }
+            if case .number(let number) = value, number.text == "0" {
+                return [
+                    Finding(
+                        .contentAvailableZero, path: path,
+                        message:
+                            "content-available 0 does nothing (only 1 is defined); it stops neither the alert nor the media",
+                        fix: "leave content-available out unless the app should also wake in the background")
+                ]
+            }
             return [invalid(path, value, "the number 1 (leave the key out otherwise)")]
         },
         "mutable-content": { _, _ in [] },  // its own rule reports it
         "target-content-id": { value, path in string(value, path) },
         "interruption-level": { value, path in
             let levels = ["passive", "active", "time-sensitive", "critical"]
+            if value.string == "critical" {
+                // Apple, UNNotificationInterruptionLevel.critical: needs the critical-alerts
+                // entitlement (com.apple.developer.usernotifications.critical-alerts).
+                return [
+                    Finding(
+                        .interruptionCritical, path: path,
+                        message:
+                            "critical alerts need Apple's com.apple.developer.usernotifications.critical-alerts entitlement; without it the alert is not critical",
+                        fix: "use time-sensitive unless Apple granted the app the critical-alerts entitlement")
+                ]
+            }
             if let text = value.string, levels.contains(text) { return [] }
             return [invalid(path, value, "one of \(levels.joined(separator: ", "))")]
         },
@@ -32,8 +52,17 @@ extension PayloadRules {
             if let text = value.string, ["start", "update", "end"].contains(text) { return [] }
             return [invalid(path, value, "one of start, update, end")]
         },
-        "events": { _, _ in [] },
         "dismissal-date": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
+        "attributes-type": { value, path in string(value, path) },
+        "attributes": { value, path in
+            if case .object = value { return [] }
+            return [invalid(path, value, "an object")]
+        },
+        "input-push-token": { value, path in
+            if case .number(let number) = value, number.text == "1" { return [] }
+            return [invalid(path, value, "the number 1")]
+        },
+        "input-push-channel": { value, path in string(value, path) },
     ]
 
     private static let alertStringKeys: Set<String> = [
@@ -67,9 +96,28 @@ extension PayloadRules {
         }
     }
 
+    /// Apple, UNNotificationSound ("Prepare sound resources"): the audio is packaged in an
+    /// aiff, wav or caf file; any other file plays the default sound.
+    static let playableSoundExtensions: Set<String> = ["aiff", "aif", "wav", "caf"]
+
+    static func soundFile(_ name: String, _ path: String) -> [Finding] {
+        if name == "default" { return [] }
+        let ext = name.split(separator: ".", omittingEmptySubsequences: false).dropFirst().last.map {
+            $0.lowercased()
+        }
+        if let ext, playableSoundExtensions.contains(ext) { return [] }
+        return [
+            Finding(
+                .soundUnplayable, path: path,
+                message:
+                    "the sound \"\(name)\" is not an .aiff, .wav or .caf file, so iOS plays the default sound instead",
+                fix: "convert it (afconvert -f caff -d ima4) and name the .caf file, or use \"default\"")
+        ]
+    }
+
     static func checkSound(_ value: JSONValue, _ path: String) -> [Finding] {
         switch value {
-        case .string: return []
+        case .string(let name): return soundFile(name, path)
         case .object(let members):
             var findings: [Finding] = []
             for member in members {
@@ -78,7 +126,12 @@ extension PayloadRules {
                 case "critical":
                     if case .number(let number) = member.value, number.text == "0" || number.text == "1" { continue }
                     findings.append(invalid(childPath, member.value, "0 or 1"))
-                case "name": findings += string(member.value, childPath)
+                case "name":
+                    if let name = member.value.string {
+                        findings += soundFile(name, childPath)
+                    } else {
+                        findings += string(member.value, childPath)
+                    }
                 case "volume": findings += unitInterval(member.value, childPath)
                 default: findings.append(unknown(childPath, member.key, within: "aps.sound"))
                 }
@@ -86,8 +139,9 @@ extension PayloadRules {
             if value["name"] == nil {
                 findings.append(
                     Finding(
-                        .apsKeyInvalidType, path: path + ".name",
-                        message: "a sound dictionary needs a name; without one no sound plays",
+                        .soundNameMissing, path: path + ".name",
+                        message:
+                            "a sound dictionary needs a name; without one no sound plays (the alert and media still show)",
                         fix: "add \"name\": \"default\" (or a sound file in the app bundle)"))
             }
             return findings

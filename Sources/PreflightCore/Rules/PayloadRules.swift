@@ -2,6 +2,13 @@
 public struct PayloadContext: Sendable {
     /// The top-level members of the payload object.
     public var root: JSONValue
+    /// `apns-push-type`, `alert` when absent.
+    public var pushType: String
+
+    public init(root: JSONValue, pushType: String = "alert") {
+        self.root = root
+        self.pushType = pushType
+    }
 
     /// The `aps` value, nil when absent.
     public var aps: JSONValue? { root["aps"] }
@@ -10,7 +17,9 @@ public struct PayloadContext: Sendable {
 /// The payload rules, one small function each, listed in one table.
 public enum PayloadRules {
     /// The rules that need the payload parsed into an object, run in this order.
-    public static let all: [@Sendable (PayloadContext) -> [Finding]] = [apsPresent, mutableContent, alert, apsKeys]
+    public static let all: [@Sendable (PayloadContext) -> [Finding]] = [
+        apsPresent, mutableContent, alert, apsKeys, liveActivityKeys,
+    ]
 
     // MARK: - Bytes
 
@@ -147,6 +156,11 @@ public enum PayloadRules {
         var findings: [Finding] = []
         for member in members {
             let path = "aps." + member.key
+            if member.key == "relevance-score", context.pushType == "liveactivity" {
+                // A Live Activity's relevance orders activities: any number, not 0...1 (Apple,
+                // "Generating a remote notification", relevance-score).
+                if case .number = member.value { continue }
+            }
             guard let check = apsKeyChecks[member.key] else {
                 findings.append(
                     Finding(
@@ -161,5 +175,24 @@ public enum PayloadRules {
             findings += check(member.value, path)
         }
         return findings
+    }
+
+    /// Apple, "Generating a remote notification" (the `aps` keys) and "Starting and updating
+    /// Live Activities with ActivityKit push notifications": these keys only act in a
+    /// `liveactivity` push. In an alert push no activity is updated.
+    static let liveActivityOnlyKeys: Set<String> = [
+        "event", "content-state", "attributes-type", "attributes", "input-push-token", "input-push-channel",
+        "dismissal-date", "stale-date",
+    ]
+
+    static func liveActivityKeys(_ context: PayloadContext) -> [Finding] {
+        guard context.pushType == "alert", let members = context.aps?.members else { return [] }
+        return members.filter { liveActivityOnlyKeys.contains($0.key) }.map { member in
+            Finding(
+                .apsLiveActivityKey, path: "aps." + member.key,
+                message:
+                    "aps.\(member.key) only acts in a liveactivity push; in this alert push no Live Activity is started or updated",
+                fix: "send Live Activity updates as their own push (apns-push-type: liveactivity), or remove the key")
+        }
     }
 }

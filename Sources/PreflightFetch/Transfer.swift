@@ -139,6 +139,7 @@ final class Transfer {
     fileprivate func header(_ line: String) -> Bool {
         if line.hasPrefix("HTTP/") {
             outcome.contentEncoding = nil
+            outcome.contentDisposition = nil
             outcome.maxAge = nil
             outcome.noStore = false
             return true
@@ -154,6 +155,7 @@ final class Transfer {
                 return false
             }
         case "content-encoding": outcome.contentEncoding = value
+        case "content-disposition": outcome.contentDisposition = value
         case "cache-control":
             for directive in value.lowercased().split(separator: ",") {
                 let part = trim(directive)

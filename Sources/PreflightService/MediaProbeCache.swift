@@ -180,7 +180,10 @@ public final class MediaProbeCache: MediaSource {
     /// side: issue 9 measured 182 MB of RSS for 1,500 entries with 60 KB URLs (121 KB each); this counts 180 KB.
     static func cost(url: String, outcome: DownloadOutcome) -> Int {
         var bytes = 512 + 2 * url.utf8.count + outcome.url.utf8.count
-        for text in [outcome.finalURL, outcome.contentType, outcome.contentEncoding, outcome.sha256, outcome.primaryIP]
+        for text in [
+            outcome.finalURL, outcome.contentType, outcome.contentEncoding, outcome.contentDisposition, outcome.sha256,
+            outcome.primaryIP,
+        ]
         {
             bytes += text?.utf8.count ?? 0
         }

@@ -93,6 +93,38 @@ extension OpenAPIDocument {
               "type": "string"
             },
             "description": "At most 64 bytes."
+          },
+          {
+            "name": "profile",
+            "in": "query",
+            "required": false,
+            "description": "The extension profile to judge for (overrides Preflight-Profile, apps and default_profile).",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "generic",
+                "firebase",
+                "onesignal",
+                "airship",
+                "clevertap"
+              ]
+            }
+          },
+          {
+            "name": "Preflight-Profile",
+            "in": "header",
+            "required": false,
+            "description": "The extension profile to judge for, when ?profile= is absent.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "generic",
+                "firebase",
+                "onesignal",
+                "airship",
+                "clevertap"
+              ]
+            }
           }
         ],
         "requestBody": {
@@ -149,7 +181,7 @@ extension OpenAPIDocument {
             }
           },
           "400": {
-            "description": "A bad query argument (`invalid-query`), or a header block that could be framed two ways (`bad-request`: repeated Content-Length, whitespace before a colon, a folded line, a NUL in a value, HTTP/1.1 without Host, a POST without Content-Length or chunked body); the connection is closed.",
+            "description": "A bad query argument (`invalid-query`), or a header block that could be framed two ways (`bad-request`: repeated Content-Length, whitespace before a colon, a folded line, a NUL in a value, HTTP/1.1 without Host, a POST without Content-Length or chunked body); the connection is closed; or an unknown profile name (`unknown-profile`).",
             "content": {
               "application/json": {
                 "schema": {
@@ -222,6 +254,38 @@ extension OpenAPIDocument {
               "default": true
             },
             "description": "`false` skips the media download: payload rules only."
+          },
+          {
+            "name": "profile",
+            "in": "query",
+            "required": false,
+            "description": "The extension profile to judge for (overrides Preflight-Profile, apps and default_profile).",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "generic",
+                "firebase",
+                "onesignal",
+                "airship",
+                "clevertap"
+              ]
+            }
+          },
+          {
+            "name": "Preflight-Profile",
+            "in": "header",
+            "required": false,
+            "description": "The extension profile to judge for, when ?profile= is absent.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "generic",
+                "firebase",
+                "onesignal",
+                "airship",
+                "clevertap"
+              ]
+            }
           }
         ],
         "requestBody": {
@@ -254,7 +318,7 @@ extension OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The batch is malformed (`invalid-batch`), a query argument is bad (`invalid-query`), or the header block could be framed two ways (`bad-request`; the connection is closed).",
+            "description": "The batch is malformed (`invalid-batch`), a query argument is bad (`invalid-query`), or the header block could be framed two ways (`bad-request`; the connection is closed); or an unknown profile name (`unknown-profile`).",
             "content": {
               "application/json": {
                 "schema": {
@@ -454,7 +518,8 @@ extension OpenAPIDocument {
                   "body-too-large",
                   "shutting-down",
                   "overloaded",
-                  "internal"
+                  "internal",
+                  "unknown-profile"
                 ]
               },
               "message": {
@@ -510,7 +575,8 @@ extension OpenAPIDocument {
           "limit",
           "push_type",
           "media_url",
-          "media_key"
+          "media_key",
+          "profile"
         ],
         "additionalProperties": false,
         "properties": {
@@ -535,7 +601,12 @@ extension OpenAPIDocument {
             "type": [
               "string",
               "null"
-            ]
+            ],
+            "description": "The JSON Pointer (RFC 6901) the media URL was found at, e.g. /image or /att/id."
+          },
+          "profile": {
+            "type": "string",
+            "description": "The extension profile the push was judged for (generic, firebase, onesignal, airship, clevertap, or one from the configuration)."
           }
         }
       },
@@ -793,6 +864,10 @@ extension OpenAPIDocument {
                 "type": "string"
               }
             }
+          },
+          "profile": {
+            "type": "string",
+            "description": "The extension profile for this item; overrides ?profile= and Preflight-Profile."
           }
         }
       },

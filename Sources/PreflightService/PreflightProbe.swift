@@ -33,9 +33,10 @@ public struct PreflightProbe: Sendable {
     /// media rules, wherever the caller wants that work done (the HTTP endpoints: on the
     /// connection's own worker, not the download's thread).
     public func run(
-        body: [UInt8], headers: APNsHeaders, fetch: Bool, completion: @escaping @Sendable (ProbeOutcome) -> Void
+        body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
+        completion: @escaping @Sendable (ProbeOutcome) -> Void
     ) {
-        let inspection = inspector.inspect(body: body, headers: headers)
+        let inspection = inspector.inspect(body: body, headers: headers, profile: profile)
         var report = inspection.report
         let configuration = inspector.configuration
         guard let media = inspection.media else {
@@ -46,10 +47,12 @@ public struct PreflightProbe: Sendable {
             return completion(ProbeOutcome(payloadReport: report, configuration: configuration))
         }
         let payloadReport = report
+        let judged = (profile: inspection.profile, root: inspection.root)
         source.fetch(media.url.text) { download in
             completion(
                 ProbeOutcome(
-                    payloadReport: payloadReport, media: media, download: download, configuration: configuration))
+                    payloadReport: payloadReport, media: media, download: download, configuration: configuration,
+                    profile: judged.profile, root: judged.root))
         }
     }
 
@@ -82,11 +85,14 @@ public struct ProbeOutcome: Sendable {
     var media: MediaReference?
     var download: DownloadOutcome?
     let configuration: PreflightConfiguration
+    var profile: ExtensionProfile = .generic
+    var root: JSONValue?
 
     /// The whole report: the payload's findings, then the media rules' (run here).
     public func report() -> Report {
         guard let media, let download else { return payloadReport }
-        let judged = MediaRules.evaluate(download, reference: media, configuration: configuration)
+        let judged = MediaRules.evaluate(
+            download, reference: media, configuration: configuration, profile: profile, root: root)
         var report = payloadReport
         report.findings += judged.findings
         report.media = judged.summary

@@ -17,9 +17,21 @@ extension PreflightService {
         } catch {
             return responder.respond(.error(400, code: "invalid-batch", message: error.message))
         }
+        // Every item's profile first: one unknown name refuses the batch before any download.
+        let defaultName = request.query["profile"] ?? request.header("preflight-profile")
+        var profiles: [ExtensionProfile] = []
+        for item in batch.items {
+            switch profile(
+                named: item.profile ?? defaultName, topic: item.headers.topic,
+                configuration: probe.inspector.configuration)
+            {
+            case .success(let found): profiles.append(found)
+            case .failure(let error): return responder.respond(error.response)
+            }
+        }
         let collected = Mutex(BatchResults(count: batch.items.count))
         for (index, item) in batch.items.enumerated() {
-            probe.run(body: item.payload, headers: item.headers, fetch: fetch) { outcome in
+            probe.run(body: item.payload, headers: item.headers, fetch: fetch, profile: profiles[index]) { outcome in
                 let complete = collected.withLock { results -> [ProbeOutcome]? in
                     results.store(outcome, at: index)
                     return results.isComplete ? results.outcomes : nil

@@ -95,6 +95,19 @@ extension PreflightService {
         }
     }
 
+    /// The profile a request names (`?profile=`, else `Preflight-Profile`), else the one for its
+    /// `apns-topic` (`apps`), else `default_profile`; 400 `unknown-profile` for a name with no profile.
+    static func profile(
+        named name: String?, topic: String?, configuration: PreflightConfiguration
+    ) -> Result<ExtensionProfile, QueryError> {
+        if let profile = configuration.profile(named: name, topic: topic) { return .success(profile) }
+        return .failure(
+            QueryError(
+                response: .error(
+                    400, code: "unknown-profile",
+                    message: "no profile \"\(name ?? "")\"; known: \(configuration.profileNames)")))
+    }
+
     static func preflight(
         _ request: HTTPRequest, probe: PreflightProbe, metrics: ServiceMetrics, responder: Responder
     ) {
@@ -103,7 +116,16 @@ extension PreflightService {
         case .success(let mode): fetch = mode
         case .failure(let error): return responder.respond(error.response)
         }
-        probe.run(body: request.body, headers: APNsHeaders(lowercased: request.headers), fetch: fetch) { outcome in
+        let headers = APNsHeaders(lowercased: request.headers)
+        let chosen: ExtensionProfile
+        switch profile(
+            named: request.query["profile"] ?? request.header("preflight-profile"), topic: headers.topic,
+            configuration: probe.inspector.configuration)
+        {
+        case .success(let found): chosen = found
+        case .failure(let error): return responder.respond(error.response)
+        }
+        probe.run(body: request.body, headers: headers, fetch: fetch, profile: chosen) { outcome in
             // Judged and written on the connection's worker (at once, or when it resumes after a download).
             responder.respond {
                 let report = outcome.report()

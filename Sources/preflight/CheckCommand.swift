@@ -11,6 +11,7 @@ enum CheckCommand {
         var headers = APNsHeaders()
         var format = "text"
         var noFetch = false
+        var profileName: String?
         var input: String?
         do {
             var index = 0
@@ -19,6 +20,7 @@ enum CheckCommand {
                 switch argument {
                 case "--config": configPath = try optionValue(argument, arguments, &index)
                 case "--no-fetch": noFetch = true
+                case "--profile": profileName = try optionValue(argument, arguments, &index)
                 case "--format":
                     format = try optionValue(argument, arguments, &index)
                     guard format == "text" || format == "json" else {
@@ -77,10 +79,15 @@ enum CheckCommand {
             printError("preflight: \(error)")
             return 2
         }
+        guard let profile = configuration.profile(named: profileName, topic: headers.topic) else {
+            printError("preflight: --profile: no profile \"\(profileName ?? "")\" (\(configuration.profileNames))")
+            fetcher?.shutdown()
+            return 2
+        }
         let probe = PreflightProbe(configuration: configuration, media: fetcher)
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Report?>(nil)
-        probe.run(body: Array(body), headers: headers, fetch: !noFetch) { outcome in
+        probe.run(body: Array(body), headers: headers, fetch: !noFetch, profile: profile) { outcome in
             let report = outcome.report()
             result.withLock { $0 = report }
             done.signal()

@@ -11,8 +11,10 @@ import Testing
         #expect(config.payload.voipMaxBytes == 5120)
         #expect(config.fetch.timeoutMs == 25000)
         #expect(config.limits.nseMemoryBytes == 25_165_824)
-        #expect(config.payload.mediaKeys.first == "image")
-        #expect(config.payload.mediaKeys.count == 10)
+        #expect(config.defaultProfile == "generic")
+        #expect(config.profiles["generic"]?.mediaKeys.first?.text == "/image")
+        #expect(config.profiles["generic"]?.mediaKeys.count == 10)
+        #expect(Set(config.profiles.keys) == ["generic", "firebase", "onesignal", "airship", "clevertap"])
     }
 
     /// `config/preflight.json` spells out the built-in defaults, so the two cannot drift apart.
@@ -29,12 +31,17 @@ import Testing
              "server": {"threads": 3, "max_connections": 10, "per_ip_connections": 2, "connection_timeout_s": 5,
                         "max_body_bytes": 1000, "connection_memory_bytes": 65536, "drain_timeout_s": 7},
              "auth": {"api_keys": ["a", "b"]},
-             "payload": {"max_bytes": 100, "voip_max_bytes": 200, "allow_http_media": true, "media_keys": ["pic"]},
+             "payload": {"max_bytes": 100, "voip_max_bytes": 200, "allow_http_media": true},
              "fetch": {"enabled": false, "timeout_ms": 1, "connect_timeout_ms": 2, "slow_ms": 3, "max_redirects": 4,
                        "max_concurrent": 5, "ca_file": "/tmp/ca.pem", "resolve": ["h:443:127.0.0.1"]},
              "egress": {"allow_cidrs": ["127.0.0.0/8"], "deny_cidrs": ["8.8.8.0/24"], "allowed_ports": [443]},
              "limits": {"image_bytes": 1, "audio_bytes": 2, "video_bytes": 3, "nse_memory_bytes": 4},
-             "cache": {"ttl_s": 6, "max_entries": 7}}
+             "cache": {"ttl_s": 6, "max_entries": 7},
+             "profiles": {"myapp": {"media_keys": ["/pic", "/data/*"], "required_keys": ["/kind"], "naming": "url-path",
+                                    "download": "disk", "device": {"memory_bytes": 1000, "time_budget_s": 10,
+                                                                   "throughput_bits_per_s": 2000000}},
+                          "firebase": {"download": "memory"}},
+             "apps": {"com.example.app": "myapp"}, "default_profile": "firebase"}
             """
         let config = try PreflightConfiguration.decode(Array(text.utf8))
         #expect(config.listen.host == "::1")
@@ -44,7 +51,22 @@ import Testing
         #expect(config.server.connectionMemoryBytes == 65536)
         #expect(config.auth.apiKeys == ["a", "b"])
         #expect(config.payload.allowHTTPMedia)
-        #expect(config.payload.mediaKeys == ["pic"])
+        let myapp = try #require(config.profiles["myapp"])
+        #expect(myapp.mediaKeys.map(\.text) == ["/pic", "/data/*"])
+        #expect(myapp.requiredKeys.map(\.text) == ["/kind"])
+        #expect(myapp.naming == .urlPath)
+        #expect(myapp.download == .disk)
+        #expect(myapp.device.memoryBytes == 1000)
+        #expect(myapp.device.timeBudgetSeconds == 10)
+        #expect(myapp.device.throughputBitsPerSecond == 2_000_000)
+        #expect(config.profiles["firebase"]?.download == .memory)
+        #expect(config.profiles["firebase"]?.naming == .response)
+        #expect(config.apps == ["com.example.app": "myapp"])
+        #expect(config.defaultProfile == "firebase")
+        #expect(config.profile(named: nil, topic: "com.example.app")?.name == "myapp")
+        #expect(config.profile(named: nil, topic: "other")?.name == "firebase")
+        #expect(config.profile(named: "airship", topic: "com.example.app")?.name == "airship")
+        #expect(config.profile(named: "nope", topic: nil) == nil)
         #expect(config.fetch.caFile == "/tmp/ca.pem")
         #expect(config.fetch.resolve == ["h:443:127.0.0.1"])
         #expect(config.egress.allowedPorts == [443])
@@ -63,6 +85,16 @@ import Testing
         (#"{"egress": {"allowed_ports": [0]}}"#, "egress.allowed_ports: 0 is out of range 1...65535"),
         (#"{"fetch": {"ca_file": 3}}"#, "fetch.ca_file: expected a string or null, got an integer"),
         (#"{"limits": []}"#, "limits: expected an object, got an array"),
+        (
+            #"{"payload": {"media_keys": ["image", "aps.image-url"]}}"#,
+            #"payload.media_keys: replaced by profiles, whose media_keys are JSON Pointers; write "profiles": {"generic": {"media_keys": ["/image", "/aps/image-url"]}}"#
+        ),
+        (#"{"profiles": {"x": {"media_keys": ["image"]}}}"#, #"profiles.x.media_keys: "image" is not a JSON Pointer"#),
+        (#"{"profiles": {"x": {"naming": "guess"}}}"#, #"profiles.x.naming: "guess" is not one of url-string"#),
+        (#"{"profiles": {"x": {"naming": "declared"}}}"#, "profiles.x.type_key: declared naming needs"),
+        (#"{"profiles": {"x": {"download": "cloud"}}}"#, #"profiles.x.download: "cloud" is not disk or memory"#),
+        (#"{"apps": {"com.a": "nope"}}"#, #"apps.com.a: no profile "nope""#),
+        (#"{"default_profile": "nope"}"#, #"default_profile: no profile "nope""#),
         (
             #"{"server": {"max_connections": 100, "max_parked_requests": 100}}"#,
             "server.max_parked_requests: 100 must be below server.max_connections (100)"

@@ -4,18 +4,18 @@ import Testing
 @Suite struct MediaURLRulesTests {
     /// Real senders' shapes: where the URL sits and what else is around it.
     @Test(arguments: [
-        (#"{"aps":{"alert":"a","mutable-content":1},"image":"https://c.example/p.jpg"}"#, "image"),
+        (#"{"aps":{"alert":"a","mutable-content":1},"image":"https://c.example/p.jpg"}"#, "/image"),
         (
             #"{"aps":{"alert":{"title":"t","body":"b"},"mutable-content":1},"attachment-url":"https://c.example/p.png"}"#,
-            "attachment-url"
+            "/attachment-url"
         ),
         (
             #"{"aps":{"alert":"a","mutable-content":1},"fcm_options":{"image":"https://c.example/p.gif"}}"#,
-            "fcm_options.image"
+            "/fcm_options/image"
         ),
-        (#"{"aps":{"alert":"a","mutable-content":1},"media-url":"https://c.example/s.mp3"}"#, "media-url"),
-        (#"{"aps":{"alert":"a","mutable-content":1},"ct_mediaUrl":"https://c.example/v.mp4"}"#, "ct_mediaUrl"),
-        (#"{"aps":{"alert":"a","mutable-content":1},"att":{"id":"https://c.example/v.mp4","type":"mp4"}}"#, "att.id"),
+        (#"{"aps":{"alert":"a","mutable-content":1},"media-url":"https://c.example/s.mp3"}"#, "/media-url"),
+        (#"{"aps":{"alert":"a","mutable-content":1},"ct_mediaUrl":"https://c.example/v.mp4"}"#, "/ct_mediaUrl"),
+        (#"{"aps":{"alert":"a","mutable-content":1},"att":{"id":"https://c.example/v.mp4","type":"mp4"}}"#, "/att/id"),
     ])
     func findsTheURLUnderSendersKeys(text: String, key: String) {
         let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
@@ -29,7 +29,7 @@ import Testing
         let text = #"{"aps":{"alert":"a","mutable-content":1,"image-url":"https://c.example/p.jpg","campaign":"x"}}"#
         let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
             body: Array(text.utf8), headers: APNsHeaders(pushType: "alert"))
-        #expect(inspection.summary.mediaKey == "aps.image-url")
+        #expect(inspection.summary.mediaKey == "/aps/image-url")
         #expect(inspection.findings.map(\.code.rawValue) == ["aps.key.unknown", "aps.key.unknown"])
         #expect(inspection.findings.map(\.path) == ["aps.image-url", "aps.campaign"])
     }
@@ -40,20 +40,41 @@ import Testing
         var configuration = PreflightConfiguration()
         #expect(
             PayloadInspector(configuration: configuration).inspect(body: Array(text.utf8), headers: APNsHeaders())
-                .summary.mediaKey == "image")
-        configuration.payload.mediaKeys = ["media_url", "image"]
+                .summary.mediaKey == "/image")
+        configuration.profiles["generic"]?.mediaKeys = [try! JSONPointer("/media_url"), try! JSONPointer("/image")]
         #expect(
             PayloadInspector(configuration: configuration).inspect(body: Array(text.utf8), headers: APNsHeaders())
                 .summary.mediaURL == "https://c.example/2.jpg")
     }
 
-    func urlCodes(_ url: String, allowHTTP: Bool = false) -> [String] {
+    /// The codes for a URL under `image`, judged for `profile` (one whose extension does not name
+    /// the file from the URL, so the URL-level extension advice applies).
+    func urlCodes(_ url: String, allowHTTP: Bool = false, profile: ExtensionProfile? = nil) -> [String] {
         var configuration = PreflightConfiguration()
         configuration.payload.allowHTTPMedia = allowHTTP
+        let judged = profile ?? ExtensionProfile(
+            name: "sniffing", mediaKeys: ExtensionProfile.generic.mediaKeys, naming: .sniffed, download: .disk)
         let text = #"{"aps":{"alert":"a","mutable-content":1},"image":\#(url)}"#
         return PayloadInspector(configuration: configuration).inspect(
-            body: Array(text.utf8), headers: APNsHeaders(pushType: "alert")
+            body: Array(text.utf8), headers: APNsHeaders(pushType: "alert"), profile: judged
         ).findings.map(\.code.rawValue)
+    }
+
+    /// The generic profile names the file from the whole URL string (seeds 000-002): a query, no
+    /// extension, an unsupported one or .mov leave the file untyped, and that is known from the URL.
+    @Test(arguments: [
+        ("https://cdn.example.com/a.jpg", [String]()),
+        ("https://cdn.example.com/sale.jpg?w=600&v=2", ["attachment.untyped"]),
+        ("HTTPS://cdn.example.com/a.JPG?w=300#x", ["attachment.untyped"]),
+        ("https://cdn.example.com/a.JPG", []),
+        ("https://cdn.example.com/image", ["attachment.untyped"]),
+        ("https://cdn.example.com/v1.2/image", ["attachment.untyped"]),
+        ("https://cdn.example.com/a.webp", ["attachment.untyped"]),
+        ("https://cdn.example.com/a.mov", ["attachment.untyped"]),
+        ("https://cdn.example.com/a.mp4", []),
+    ])
+    func genericNamesTheFileFromTheURLString(url: String, expected: [String]) {
+        #expect(urlCodes("\"\(url)\"", profile: .generic) == expected)
     }
 
     @Test(arguments: [

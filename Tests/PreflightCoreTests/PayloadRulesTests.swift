@@ -22,7 +22,7 @@ func payload(aps: String = #""alert":{"title":"T","body":"B"},"mutable-content":
         let inspection = PayloadInspector(configuration: PreflightConfiguration()).inspect(
             body: Array(payload().utf8), headers: APNsHeaders(pushType: "alert"))
         #expect(inspection.report.verdict == .pass)
-        #expect(inspection.media?.key == "image")
+        #expect(inspection.media?.key == "/image")
         #expect(inspection.media?.url.host == "cdn.example.com")
         #expect(inspection.summary.mediaURL == "https://cdn.example.com/a.jpg")
     }

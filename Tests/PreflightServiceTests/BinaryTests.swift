@@ -125,7 +125,7 @@ final class ServerProcess {
         let config = directory.appendingPathComponent("config.json")
         try Data(
             """
-            {"payload": {"allow_http_media": true},
+            {"payload": {"allow_http_media": true}, \(testProfileJSON),
              "fetch": {"resolve": ["origin.test:\(origins.originPort):127.0.0.1"]},
              "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [\(origins.originPort)]}}
             """.utf8

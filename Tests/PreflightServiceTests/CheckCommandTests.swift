@@ -15,7 +15,7 @@ import Testing
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("PASS  ") == true)
-        #expect(lines.contains { $0.contains("info    media.not-fetched at image:") })
+        #expect(lines.contains { $0.contains("info    media.not-fetched at /image:") })
         #expect(!result.output.contains("\u{1B}["), "no colour when stdout is not a terminal")
     }
 
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func warnExitsZero() throws {
-        let body = #"{"aps":{"alert":"hi","mutable-content":1},"image":"https://cdn.example.com/pic"}"#
+        let body = #"{"aps":{"alert":"hi","mutable-content":1,"campaign":"x"},"image":"https://cdn.example.com/pic.jpg"}"#
         let result = try check(["--no-fetch", "--header", "apns-push-type:alert", "-"], stdin: body)
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("WARN  "))

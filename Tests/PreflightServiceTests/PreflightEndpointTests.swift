@@ -19,7 +19,8 @@ import Testing
             #expect(report["payload"]?["limit"]?.integer == 4096)
             #expect(report["payload"]?["push_type"]?.string == "alert")
             #expect(report["payload"]?["media_url"]?.string == "https://cdn.example.com/a.jpg")
-            #expect(report["payload"]?["media_key"]?.string == "image")
+            #expect(report["payload"]?["media_key"]?.string == "/image")
+            #expect(report["payload"]?["profile"]?.string == "test")
             // Nothing pretends a download happened.
             #expect(report["media"] == nil)
             #expect(report["attachment"] == nil)
@@ -30,7 +31,7 @@ import Testing
             #expect(findings.count == 1)
             #expect(findings[0]["code"]?.string == "media.not-fetched")
             #expect(findings[0]["severity"]?.string == "info")
-            #expect(findings[0]["path"]?.string == "image")
+            #expect(findings[0]["path"]?.string == "/image")
         }
     }
 

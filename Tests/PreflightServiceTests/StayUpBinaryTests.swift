@@ -20,7 +20,7 @@ import Testing
     func originConfig(_ name: String, server: String = "{}", extra: String = "") throws -> String {
         let file = directory.appendingPathComponent(name)
         let text = """
-            {"server": \(server),
+            {"server": \(server), \(testProfileJSON),
              "payload": {"allow_http_media": true},
              "fetch": {"resolve": ["origin.test:\(origins.originPort):127.0.0.1"], "timeout_ms": 20000\(extra)},
              "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [\(origins.originPort)]}}

@@ -22,7 +22,10 @@ extension PreflightConfiguration {
         guard let rootMembers = root.members else { throw ConfigurationError("configuration must be a JSON object") }
         var config = PreflightConfiguration()
         let top = ConfigObject(path: "", members: rootMembers)
-        try top.checkKeys(["listen", "server", "auth", "payload", "fetch", "egress", "limits", "cache"])
+        try top.checkKeys([
+            "listen", "server", "auth", "payload", "fetch", "egress", "limits", "cache", "profiles", "apps",
+            "default_profile",
+        ])
 
         if let listen = try top.object("listen") {
             try listen.checkKeys(["host", "port"])
@@ -65,12 +68,19 @@ extension PreflightConfiguration {
             try auth.strings("api_keys", into: &config.auth.apiKeys)
         }
         if let payload = try top.object("payload") {
-            try payload.checkKeys(["max_bytes", "voip_max_bytes", "allow_http_media", "max_url_bytes", "media_keys"])
+            if let keys = payload.rawValue("media_keys") {
+                // 0.3's dotted keys: the pointers that replace them, in the message.
+                let dotted: [String] = if case .array(let items) = keys { items.compactMap(\.string) } else { [] }
+                let pointers = dotted.map { "\"" + JSONPointer.fromDotted($0) + "\"" }.joined(separator: ", ")
+                throw ConfigurationError(
+                    "payload.media_keys: replaced by profiles, whose media_keys are JSON Pointers; write "
+                        + "\"profiles\": {\"generic\": {\"media_keys\": [\(pointers)]}} (and see the presets in README.md)")
+            }
+            try payload.checkKeys(["max_bytes", "voip_max_bytes", "allow_http_media", "max_url_bytes"])
             try payload.int("max_url_bytes", into: &config.payload.maxURLBytes, in: 16...(1 << 20))
             try payload.int("max_bytes", into: &config.payload.maxBytes, in: 1...(1 << 20))
             try payload.int("voip_max_bytes", into: &config.payload.voipMaxBytes, in: 1...(1 << 20))
             try payload.bool("allow_http_media", into: &config.payload.allowHTTPMedia)
-            try payload.strings("media_keys", into: &config.payload.mediaKeys)
         }
         if let fetch = try top.object("fetch") {
             try fetch.checkKeys([
@@ -107,7 +117,39 @@ extension PreflightConfiguration {
             try cache.int("ttl_s", into: &config.cache.ttlSeconds, in: 0...86400 * 7)
             try cache.int("max_entries", into: &config.cache.maxEntries, in: 0...10_000_000)
         }
+        if let profiles = try top.object("profiles") {
+            for member in profiles.members {
+                let base = config.profiles[member.key] ?? ExtensionProfile.generic
+                config.profiles[member.key] = try profiles.profile(member.key, base: base)
+            }
+        }
+        try top.string("default_profile", into: &config.defaultProfile)
+        guard config.profiles[config.defaultProfile] != nil else {
+            throw ConfigurationError("default_profile: no profile \"\(config.defaultProfile)\" (\(config.profileNames))")
+        }
+        if let apps = try top.object("apps") {
+            for member in apps.members {
+                guard let name = member.value.string else {
+                    throw ConfigurationError("apps.\(member.key): expected a profile name, got \(member.value.typeName)")
+                }
+                guard config.profiles[name] != nil else {
+                    throw ConfigurationError("apps.\(member.key): no profile \"\(name)\" (\(config.profileNames))")
+                }
+                config.apps[member.key] = name
+            }
+        }
         return config
+    }
+
+    /// The profile names, for messages.
+    public var profileNames: String { profiles.keys.sorted().joined(separator: ", ") }
+
+    /// The profile for a request: the one it names (`?profile=`, `Preflight-Profile`), else the
+    /// one `apps` gives its `apns-topic`, else `default_profile`. nil when the named one does not exist.
+    public func profile(named name: String?, topic: String?) -> ExtensionProfile? {
+        if let name { return profiles[name] }
+        if let topic, let app = apps[topic] { return profiles[app] }
+        return profiles[defaultProfile]
     }
 
     /// Applies `PREFLIGHT_HOST`, `PREFLIGHT_PORT`, `PREFLIGHT_ADMIN_HOST`, `PREFLIGHT_ADMIN_PORT`
@@ -169,9 +211,69 @@ private struct ConfigObject {
     var path: String
     var members: [JSONMember]
 
-    private func name(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+    func name(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
     private func value(_ key: String) -> JSONValue? { members.last(where: { $0.key == key })?.value }
+
+    /// The raw value under `key`, if any.
+    func rawValue(_ key: String) -> JSONValue? { value(key) }
+
+    /// A profile object over `base`: every key optional.
+    func profile(_ key: String, base: ExtensionProfile) throws(ConfigurationError) -> ExtensionProfile {
+        guard let object = try object(key) else { return base }
+        try object.checkKeys(["media_keys", "required_keys", "naming", "type_key", "download", "device"])
+        var profile = base
+        profile.name = key
+        if let keys = try object.pointers("media_keys") { profile.mediaKeys = keys }
+        if let keys = try object.pointers("required_keys") { profile.requiredKeys = keys }
+        var naming = profile.naming.rawValue
+        try object.string("naming", into: &naming)
+        guard let parsed = ExtensionProfile.Naming(rawValue: naming) else {
+            let names = ExtensionProfile.Naming.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ConfigurationError("\(object.path).naming: \"\(naming)\" is not one of \(names)")
+        }
+        profile.naming = parsed
+        if let typeKey = try object.pointers("type_key", single: true)?.first { profile.typeKey = typeKey }
+        if parsed == .declared, profile.typeKey == nil {
+            throw ConfigurationError("\(object.path).type_key: declared naming needs the pointer to the declared type")
+        }
+        var download = profile.download.rawValue
+        try object.string("download", into: &download)
+        guard let place = ExtensionProfile.Download(rawValue: download) else {
+            throw ConfigurationError("\(object.path).download: \"\(download)\" is not disk or memory")
+        }
+        profile.download = place
+        if let device = try object.object("device") {
+            try device.checkKeys(["memory_bytes", "time_budget_s", "throughput_bits_per_s"])
+            try device.int("memory_bytes", into: &profile.device.memoryBytes, in: 1...(1 << 34))
+            try device.int("time_budget_s", into: &profile.device.timeBudgetSeconds, in: 1...30)
+            try device.int("throughput_bits_per_s", into: &profile.device.throughputBitsPerSecond, in: 1...(1 << 40))
+        }
+        return profile
+    }
+
+    /// JSON Pointers under `key` (an array of strings, or one string when `single`).
+    func pointers(_ key: String, single: Bool = false) throws(ConfigurationError) -> [JSONPointer]? {
+        var texts: [String] = []
+        if single {
+            var text = ""
+            guard value(key) != nil else { return nil }
+            try string(key, into: &text)
+            texts = [text]
+        } else {
+            guard value(key) != nil else { return nil }
+            try strings(key, into: &texts)
+        }
+        var result: [JSONPointer] = []
+        for text in texts {
+            do {
+                result.append(try JSONPointer(text))
+            } catch {
+                throw ConfigurationError("\(name(key)): \(error.reason)")
+            }
+        }
+        return result
+    }
 
     func checkKeys(_ known: [String]) throws(ConfigurationError) {
         for member in members where !known.contains(member.key) {

@@ -14,6 +14,12 @@ public struct PreflightConfiguration: Sendable, Equatable {
     public var egress = Egress()
     public var limits = Limits()
     public var cache = Cache()
+    /// The extensions of the apps that receive the pushes: the presets, and any the file adds or overrides.
+    public var profiles: [String: ExtensionProfile] = ExtensionProfile.presets
+    /// Which profile an `apns-topic` (bundle id) gets when the request names none.
+    public var apps: [String: String] = [:]
+    /// The profile used when neither the request nor `apps` names one. Default `generic`.
+    public var defaultProfile = "generic"
 
     public init() {}
 
@@ -80,11 +86,6 @@ public struct PreflightConfiguration: Sendable, Equatable {
         /// Longest media URL judged and downloaded; longer ones get `media.url.too-long`. A push
         /// is at most 4096 bytes (5120 for voip), so no deliverable URL is longer. Default 4096.
         public var maxURLBytes = 4096
-        /// Where senders put the media URL, searched in order; dotted paths reach into objects.
-        public var mediaKeys = [
-            "image", "image-url", "image_url", "attachment-url", "media-url", "media_url",
-            "aps.image-url", "fcm_options.image", "ct_mediaUrl", "att.id",
-        ]
     }
 
     /// Media downloads.

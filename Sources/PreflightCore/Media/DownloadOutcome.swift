@@ -41,6 +41,8 @@ public struct DownloadOutcome: Sendable, Equatable {
     public var redirects = 0
     public var contentType: String?
     public var contentEncoding: String?
+    /// The final response's `Content-Disposition` (it names the file for some extensions).
+    public var contentDisposition: String?
     /// Body bytes received.
     public var bytes = 0
     /// SHA-256 of the whole body (hex), nil when the body is incomplete.

@@ -25,8 +25,11 @@ public enum MediaRules {
         AttachmentKind.allCases.map { $0.limit(limits) }.max() ?? limits.videoBytes
     }
 
+    /// Judges the download as `profile`'s extension will handle it. `root` is the payload (a
+    /// declared type is read from it).
     public static func evaluate(
-        _ download: DownloadOutcome, reference: MediaReference, configuration: PreflightConfiguration
+        _ download: DownloadOutcome, reference: MediaReference, configuration: PreflightConfiguration,
+        profile: ExtensionProfile = .generic, root: JSONValue? = nil
     ) -> Outcome {
         var summary = MediaSummary(download: download, sniffed: nil, image: nil)
         var findings: [Finding] = []
@@ -106,7 +109,8 @@ public enum MediaRules {
             switch image {
             case .header(let header):
                 summary.image = header
-                if header.decodedBytes > configuration.limits.nseMemoryBytes {
+                // Only an extension that decodes the image spends its own memory on the pixels.
+                if profile.decodesImages, header.decodedBytes > configuration.limits.nseMemoryBytes {
                     findings.append(
                         Finding(
                             .mediaImageMemory, path: key,
@@ -125,14 +129,57 @@ public enum MediaRules {
             }
         }
 
-        guard download.failure == nil, !corrupt, download.bytes <= limit, let sha = download.sha256 else {
+        findings += deviceFindings(download, image: summary.image, profile: profile, key: key)
+        let named = AttachmentNaming.name(profile, url: reference.url, download: download, root: root)
+        if !AttachmentNaming.isURLNamed(profile.naming) {
+            // URL-named profiles were judged with the URL; the others only now, with the response.
+            findings += MediaURLRules.untyped(named, profile, key: key)
+        }
+        guard download.failure == nil, !corrupt, download.bytes <= limit, download.sha256 != nil,
+            let attachedUTI = named.uti, !findings.contains(where: { $0.code == .attachmentDeviceMemory })
+        else {
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
-        let urlFormat = reference.extensionFormat
         let attachment = AttachmentPlan(
-            identifier: key, kind: kind, uti: uti, fileName: String(sha.prefix(16)) + "." + format.extensions[0],
-            typeHint: urlFormat == format ? nil : uti, bytes: download.bytes, limit: limit)
+            identifier: key, kind: kind, uti: attachedUTI, fileName: named.fileName, typeHint: named.typeHint,
+            bytes: download.bytes, limit: limit)
+        _ = uti
         return Outcome(findings: findings, summary: summary, attachment: attachment)
+    }
+
+    /// What the device's limits make of the download: memory for a body kept in memory or an
+    /// image decoded, time at the profile's throughput.
+    static func deviceFindings(
+        _ download: DownloadOutcome, image: ImageHeader?, profile: ExtensionProfile, key: String
+    ) -> [Finding] {
+        var findings: [Finding] = []
+        let memory = profile.device.memoryBytes
+        if profile.download == .memory, download.bytes > memory {
+            findings.append(
+                Finding(
+                    .attachmentDeviceMemory, path: key,
+                    message:
+                        "the \(profile.name) extension downloads into memory: \(download.bytes / 1_048_576) MB is over its \(memory / 1_048_576) MB, and iOS ends the extension",
+                    fix: "send a smaller file (under \(memory / 1_048_576) MB), or download to disk in the extension"))
+        } else if profile.decodesImages, let image, image.decodedBytes > memory {
+            findings.append(
+                Finding(
+                    .attachmentDeviceMemory, path: key,
+                    message:
+                        "the \(profile.name) extension decodes the \(image.width) x \(image.height) image: \(image.decodedBytes / 1_048_576) MB of pixels, over its \(memory / 1_048_576) MB",
+                    fix: "resize the image (1024 x 1024 is plenty for a notification)"))
+        }
+        let seconds = Double(download.bytes) * 8 / Double(profile.device.throughputBitsPerSecond)
+        if seconds > Double(profile.device.timeBudgetSeconds) {
+            let shown = (seconds * 10).rounded() / 10
+            findings.append(
+                Finding(
+                    .attachmentDeviceTime, path: key,
+                    message:
+                        "at \(profile.device.throughputBitsPerSecond / 1_000_000) Mbit/s the \(download.bytes / 1_048_576) MB take about \(shown) s, over the \(profile.device.timeBudgetSeconds) s the extension has",
+                    fix: "make the media smaller, or serve it from a CDN close to users"))
+        }
+        return findings
     }
 
     private static func typeFindings(_ download: DownloadOutcome, sniffed: MediaFormat?, reference: MediaReference)

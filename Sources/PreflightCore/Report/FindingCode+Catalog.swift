@@ -35,6 +35,10 @@ extension FindingCode {
     public static let mediaURLMissing = FindingCode(rawValue: "media.url.missing")
     public static let mediaURLInvalid = FindingCode(rawValue: "media.url.invalid")
     public static let mediaURLTooLong = FindingCode(rawValue: "media.url.too-long")
+    public static let requiredKeyMissing = FindingCode(rawValue: "media.url.required-key-missing")
+    public static let attachmentUntyped = FindingCode(rawValue: "attachment.untyped")
+    public static let attachmentDeviceMemory = FindingCode(rawValue: "attachment.device-memory")
+    public static let attachmentDeviceTime = FindingCode(rawValue: "attachment.device-time")
     public static let mediaURLInsecure = FindingCode(rawValue: "media.url.insecure")
     public static let mediaURLNoExtension = FindingCode(rawValue: "media.url.no-extension")
     public static let mediaURLExtensionUnsupported = FindingCode(rawValue: "media.url.extension-unsupported")
@@ -97,6 +101,9 @@ public enum FindingCatalog {
         entry(.mediaURLInvalid, .error, "the media URL is not an absolute http(s) URL (or not a string)"),
         entry(.mediaURLTooLong, .error, "the media URL is longer than `payload.max_url_bytes`; it is not downloaded"),
         entry(
+            .requiredKeyMissing, .error,
+            "a key the profile's extension needs to act on (its `required_keys`, CleverTap's `ct_mediaType`) is absent"),
+        entry(
             .mediaURLInsecure, .error,
             "the media URL is `http://` while `payload.allow_http_media` is false (ATS blocks it)"),
         entry(.mediaURLNoExtension, .warning, "the URL path has no file extension: the extension needs a type hint"),
@@ -139,6 +146,16 @@ public enum FindingCatalog {
             .mediaImageMemory, .warning,
             "width x height x 4 is over `limits.nse_memory_bytes`: decoding may kill the extension"),
         entry(.mediaCorrupt, .error, "the header of a recognised format does not parse"),
+        entry(
+            .attachmentUntyped, .error,
+            "the file the app's extension writes has no extension iOS maps to an attachment type, and no type hint"),
+        entry(
+            .attachmentDeviceMemory, .error,
+            "the extension keeps the body in memory and it is over the profile's `memory_bytes`, or decodes an image that needs more"
+        ),
+        entry(
+            .attachmentDeviceTime, .warning,
+            "at the profile's `throughput_bits_per_s` the download would outlast its `time_budget_s`"),
     ]
 
     private static func entry(_ code: FindingCode, _ severity: Severity, _ meaning: String) -> FindingCatalogEntry {

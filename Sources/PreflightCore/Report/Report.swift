@@ -5,6 +5,8 @@ public struct PayloadSummary: Sendable, Equatable {
     public var pushType: String
     public var mediaURL: String?
     public var mediaKey: String?
+    /// The extension profile the push was judged for.
+    public var profile: String = "generic"
 }
 
 /// The answer to "will this push show its media?": a verdict, the findings, what was seen.
@@ -86,6 +88,7 @@ public struct Report: Sendable {
                 summary.field("push_type", payload.pushType)
                 summary.field("media_url", payload.mediaURL)
                 summary.field("media_key", payload.mediaKey)
+                summary.field("profile", payload.profile)
             }
             if let media {
                 report.key("media")

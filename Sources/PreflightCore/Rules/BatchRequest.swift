@@ -7,6 +7,8 @@ public struct BatchRequest: Sendable {
     public struct Item: Sendable {
         public var payload: [UInt8]
         public var headers: APNsHeaders
+        /// The item's `profile`, if it names one.
+        public var profile: String?
     }
 
     /// Why a batch body is refused, for a 400 answer.
@@ -42,8 +44,8 @@ public struct BatchRequest: Sendable {
 
     private static func item(_ element: JSONValue, index: Int) throws(Problem) -> Item {
         guard case .object(let members) = element else { throw Problem(message: "items[\(index)] is not an object") }
-        for member in members where member.key != "payload" && member.key != "headers" {
-            throw Problem(message: "items[\(index)].\(member.key) is not a batch item key (payload, headers)")
+        for member in members where !["payload", "headers", "profile"].contains(member.key) {
+            throw Problem(message: "items[\(index)].\(member.key) is not a batch item key (payload, headers, profile)")
         }
         let payload: [UInt8]
         switch element["payload"] {
@@ -73,6 +75,11 @@ public struct BatchRequest: Sendable {
                 }
             }
         }
-        return Item(payload: payload, headers: headers)
+        var profile: String?
+        if let given = element["profile"] {
+            guard let name = given.string else { throw Problem(message: "items[\(index)].profile must be a string") }
+            profile = name
+        }
+        return Item(payload: payload, headers: headers, profile: profile)
     }
 }

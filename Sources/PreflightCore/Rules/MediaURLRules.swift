@@ -1,6 +1,6 @@
 /// Where the media URL was found in the payload.
 public struct MediaReference: Sendable, Equatable {
-    /// The configured key it came from (`image`, `aps.image-url`).
+    /// The JSON Pointer it came from (`/image`, `/att/id`).
     public var key: String
     public var url: MediaURL
     /// The format the URL's extension names, if Preflight knows it.
@@ -17,21 +17,35 @@ public enum MediaURLRules {
         public var findings: [Finding]
     }
 
-    /// Looks under each key in order; dotted keys reach into objects.
-    public static func locate(in root: JSONValue, keys: [String]) -> (key: String, value: JSONValue)? {
+    /// The first value the pointers reach, in their order (a `*` in document order), with the
+    /// concrete pointer to it; `null` counts as absent.
+    public static func locate(in root: JSONValue, keys: [JSONPointer]) -> (key: String, value: JSONValue)? {
         for key in keys {
-            var current: JSONValue? = root
-            for part in key.split(separator: ".", omittingEmptySubsequences: false) {
-                current = current?[String(part)]
-            }
-            if let current, current != .null { return (key, current) }
+            if let found = key.resolve(in: root).first(where: { $0.value != .null }) { return (found.pointer, found.value) }
         }
         return nil
     }
 
-    /// Runs every URL rule on the payload.
-    public static func check(_ root: JSONValue, configuration: PreflightConfiguration) -> Outcome {
-        let keys = configuration.payload.mediaKeys
+    /// Runs every URL rule on the payload, for the extension `profile` describes.
+    public static func check(
+        _ root: JSONValue, profile: ExtensionProfile, configuration: PreflightConfiguration
+    ) -> Outcome {
+        var outcome = find(root, profile: profile, configuration: configuration)
+        for required in profile.requiredKeys where required.resolve(in: root).allSatisfy({ $0.value == .null }) {
+            outcome.findings.append(
+                Finding(
+                    .requiredKeyMissing, path: required.text,
+                    message:
+                        "\(required.text) is absent: the \(profile.name) extension attaches nothing without it",
+                    fix: "add \(required.text) to the payload (see the profile's required_keys)"))
+        }
+        return outcome
+    }
+
+    private static func find(
+        _ root: JSONValue, profile: ExtensionProfile, configuration: PreflightConfiguration
+    ) -> Outcome {
+        let keys = profile.mediaKeys
         guard let (key, value) = locate(in: root, keys: keys) else {
             return Outcome(
                 key: nil, urlText: nil, reference: nil,
@@ -39,8 +53,9 @@ public enum MediaURLRules {
                     Finding(
                         .mediaURLMissing, path: nil,
                         message:
-                            "no media URL under any of the keys Preflight searches (\(keys.joined(separator: ", ")))",
-                        fix: "put the media URL under \"image\" at the top level, or add your key to payload.media_keys"
+                            "no media URL where the \(profile.name) extension reads it (\(keys.map(\.text).joined(separator: ", ")))",
+                        fix:
+                            "put the media URL at \(keys.first?.text ?? "/image"), or pick the profile of the app's extension"
                     )
                 ])
         }
@@ -91,8 +106,40 @@ public enum MediaURLRules {
                     fix: "serve the media over https (or set payload.allow_http_media if the app has an ATS exception)")
             )
         }
-        findings += extensionFindings(reference)
+        if AttachmentNaming.isURLNamed(profile.naming) {
+            // The name comes from the URL alone: judged here, download or not.
+            findings += untyped(AttachmentNaming.name(profile, url: url, download: nil, root: root), profile, key: key)
+        } else {
+            findings += extensionFindings(reference)
+        }
         return Outcome(key: key, urlText: text, reference: reference, findings: findings)
+    }
+
+    /// `attachment.untyped` when the file the extension writes has no type iOS attaches.
+    public static func untyped(_ named: NamedFile, _ profile: ExtensionProfile, key: String) -> [Finding] {
+        guard named.uti == nil else { return [] }
+        let ext = named.pathExtension.map { ".\($0)" } ?? "no extension"
+        return [
+            Finding(
+                .attachmentUntyped, path: key,
+                message:
+                    "the \(profile.name) extension writes the file as \"\(named.fileName)\" (\(ext)) with no type hint: iOS cannot type it and attaches nothing",
+                fix: untypedFix(profile.naming))
+        ]
+    }
+
+    private static func untypedFix(_ naming: ExtensionProfile.Naming) -> String {
+        switch naming {
+        case .urlString:
+            "end the URL with the extension and nothing after it (no query or fragment): https://cdn.example.com/sale.jpg"
+        case .urlPath: "end the URL path with the type's extension (.jpg, .png, .mp4)"
+        case .response:
+            "serve a Content-Disposition filename or a last path component with a supported extension, or a Content-Type of an attachment type"
+        case .mime: "serve the media with the Content-Type of an attachment type, or add ?filename=name.jpg"
+        case .sniffed: "serve JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MP4, MPEG or AVI with its Content-Type"
+        case .declared: "declare image, video, audio or gif in the type key"
+        case .reencodeJPEG: "send an image: this extension re-encodes images as JPEG and attaches nothing else"
+        }
     }
 
     static func extensionFindings(_ reference: MediaReference) -> [Finding] {

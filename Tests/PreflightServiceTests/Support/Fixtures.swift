@@ -19,6 +19,11 @@ func testConfiguration() -> PreflightConfiguration {
     configuration.server.drainTimeoutSeconds = 5
     // Nothing but loopback is ever reached from tests; origin tests open it explicitly.
     configuration.egress.allowedPorts = []
+    // Tests of downloads, caching and the server judge media with a forgiving extension (the
+    // generic keys, the file named from the path with a type hint from the response, on disk);
+    // the profiles themselves are tested in ProfileTests.
+    configuration.profiles["test"] = testProfile
+    configuration.defaultProfile = "test"
     return configuration
 }
 
@@ -72,3 +77,10 @@ func readToEnd(_ descriptor: Int32) -> [UInt8] {
         bytes += chunk[0..<count]
     }
 }
+
+/// The extension most service tests judge for: generic's keys, `sniffed` naming, disk download.
+let testProfile = ExtensionProfile(
+    name: "test", mediaKeys: ExtensionProfile.generic.mediaKeys, naming: .sniffed, download: .disk)
+
+/// The same for configuration files given to the binary.
+let testProfileJSON = #""profiles": {"test": {"naming": "sniffed", "download": "disk"}}, "default_profile": "test""#

@@ -1,0 +1,177 @@
+/// The file an extension writes, as its profile names it, and the type iOS will give it.
+public struct NamedFile: Sendable, Equatable {
+    /// The file name the extension writes (its random or hashed part shown as `attachment`).
+    public var fileName: String
+    /// The name's extension as iOS reads it (`NSString.pathExtension`), nil when there is none.
+    public var pathExtension: String?
+    /// The UTI the extension passes as `UNNotificationAttachmentOptionsTypeHintKey`, if any.
+    public var typeHint: String?
+
+    /// The attachment type iOS gives the file: the hint, else the type its extension names;
+    /// nil when neither names an attachment type (the attachment is refused).
+    public var uti: String? {
+        if let typeHint { return typeHint }
+        return pathExtension.flatMap { AttachmentNaming.utiForExtension[$0.lowercased()] }
+    }
+}
+
+/// How each `ExtensionProfile.Naming` names the downloaded file.
+public enum AttachmentNaming {
+    /// File extensions iOS types as an attachment type (Apple, `UNNotificationAttachment`:
+    /// "Supported file types"). Extensions whose system type is another one (`.mov` is
+    /// com.apple.quicktime-movie, `.m4v` com.apple.m4v-video) are left out: Apple does not list
+    /// them, so the safe side is to call them untyped.
+    public static let utiForExtension: [String: String] = [
+        "jpg": "public.jpeg", "jpeg": "public.jpeg", "jpe": "public.jpeg", "png": "public.png",
+        "gif": "com.compuserve.gif", "mp3": "public.mp3", "m4a": "public.mpeg-4-audio",
+        "wav": "com.microsoft.waveform-audio", "wave": "com.microsoft.waveform-audio", "aif": "public.aiff-audio",
+        "aiff": "public.aiff-audio", "aifc": "public.aiff-audio", "mpg": "public.mpeg", "mpeg": "public.mpeg",
+        "mpe": "public.mpeg", "m2v": "public.mpeg-2-video", "mp4": "public.mpeg-4", "avi": "public.avi",
+    ]
+
+    /// Whether the name is known from the URL alone (so it can be judged without a download).
+    public static func isURLNamed(_ naming: ExtensionProfile.Naming) -> Bool {
+        naming == .urlString || naming == .urlPath
+    }
+
+    /// The file the profile's extension writes for this URL and download. `download` is nil
+    /// when nothing was downloaded (URL-named profiles only). `root` is the payload (for a
+    /// declared type).
+    public static func name(
+        _ profile: ExtensionProfile, url: MediaURL, download: DownloadOutcome?, root: JSONValue?
+    ) -> NamedFile {
+        switch profile.naming {
+        case .urlString:
+            // The seeds split the whole absolute string: `jpg?w=600&v=2` is the extension.
+            let segment = url.text.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            return file("attachment", ext: afterLastDot(segment))
+        case .urlPath:
+            let component = percentDecoded(lastPathComponent(url.path))
+            return NamedFile(fileName: component, pathExtension: afterLastDot(component), typeHint: nil)
+        case .response:
+            return suggestedFilename(url: url, download: download)
+        case .mime:
+            return mimeNamed(url: url, download: download)
+        case .sniffed:
+            let component = lastPathComponent(url.path)
+            let ext = afterLastDot(component)
+            var named = NamedFile(fileName: "attachment-" + component, pathExtension: ext, typeHint: nil)
+            if ext.flatMap({ utiForExtension[$0.lowercased()] }) == nil {
+                named.typeHint = hint(download)
+            }
+            return named
+        case .declared:
+            let declared = profile.typeKey.flatMap { root.map($0.resolve) }?.first?.value.string
+            let ext: String? =
+                switch declared {
+                case "image": "jpg"
+                case "video": "mp4"
+                case "audio": "mp3"
+                case let other?: other
+                case nil: nil
+                }
+            return file("attachment", ext: ext)
+        case .reencodeJPEG:
+            // Written as JPEG only if it decodes as an image; audio and video never do.
+            let decodes = download?.analyzed().sniffed.map { $0.kind == .image || decodableImages.contains($0) } ?? true
+            return decodes
+                ? NamedFile(fileName: "attachment.jpg", pathExtension: "jpg", typeHint: nil)
+                : NamedFile(fileName: "attachment", pathExtension: nil, typeHint: nil)
+        }
+    }
+
+    /// Image formats ImageIO decodes that UNNotificationAttachment would not take as they are.
+    static let decodableImages: [MediaFormat] = [.webp, .heic, .bmp, .tiff]
+
+    private static func file(_ base: String, ext: String?) -> NamedFile {
+        NamedFile(fileName: ext.map { base + "." + $0 } ?? base, pathExtension: ext, typeHint: nil)
+    }
+
+    /// `URLResponse.suggestedFilename`: the Content-Disposition file name, else the last path
+    /// component; the MIME type's extension added when the name has none.
+    private static func suggestedFilename(url: MediaURL, download: DownloadOutcome?) -> NamedFile {
+        var name = download?.contentDisposition.flatMap(dispositionFilename) ?? percentDecoded(lastPathComponent(url.path))
+        if name.isEmpty || name == "/" { name = url.host }
+        if afterLastDot(name) == nil, let format = download?.contentType.flatMap(MediaFormat.forContentType) {
+            name += "." + format.extensions[0]
+        }
+        return NamedFile(fileName: name, pathExtension: afterLastDot(name), typeHint: nil)
+    }
+
+    /// OneSignal's order: the `filename` query parameter, the MIME type, the URL's extension,
+    /// any query parameter; each only when it is an attachment type.
+    private static func mimeNamed(url: MediaURL, download: DownloadOutcome?) -> NamedFile {
+        let query = queryItems(url.text)
+        var candidates: [String?] = [query.first(where: { $0.0 == "filename" }).flatMap { afterLastDot($0.1) }]
+        candidates.append(download?.contentType.flatMap(MediaFormat.forContentType)?.extensions.first)
+        candidates.append(url.pathExtension)
+        candidates += query.map { afterLastDot($0.1) }
+        let ext = candidates.compactMap { $0?.lowercased() }.first { utiForExtension[$0] != nil }
+        return file("attachment", ext: ext)
+    }
+
+    /// The type hint from the Content-Type, else from the bytes (Airship's `hintMimeType`).
+    private static func hint(_ download: DownloadOutcome?) -> String? {
+        guard let download else { return nil }
+        if let format = download.contentType.flatMap(MediaFormat.forContentType), format.isSupported,
+            let ext = format.extensions.first, utiForExtension[ext] != nil
+        {
+            return format.uti
+        }
+        return download.analyzed().sniffed.flatMap { $0.isSupported ? $0.uti : nil }
+    }
+
+    static func afterLastDot(_ name: String) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        let ext = String(name[name.index(after: dot)...])
+        return ext.isEmpty ? nil : ext
+    }
+
+    static func lastPathComponent(_ path: String) -> String {
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+    }
+
+    /// `filename="a.jpg"` (or `filename*=UTF-8''a.jpg`) of a Content-Disposition value.
+    static func dispositionFilename(_ value: String) -> String? {
+        for part in value.split(separator: ";") {
+            let item = String(part).trimmed
+            let lower = item.lowercased()
+            if lower.hasPrefix("filename*=") {
+                // charset'language'value (RFC 6266 / 5987): the value follows the second quote.
+                let raw = item.dropFirst("filename*=".count).split(separator: "'", omittingEmptySubsequences: false)
+                if raw.count == 3 { return percentDecoded(String(raw[2])) }
+            } else if lower.hasPrefix("filename=") {
+                var name = String(item.dropFirst("filename=".count))
+                if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
+                return name.isEmpty ? nil : name
+            }
+        }
+        return nil
+    }
+
+    static func queryItems(_ text: String) -> [(String, String)] {
+        guard let question = text.firstIndex(of: "?") else { return [] }
+        let query = text[text.index(after: question)...].split(separator: "#", maxSplits: 1).first ?? ""
+        return query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (percentDecoded(String(parts[0])), parts.count > 1 ? percentDecoded(String(parts[1])) : "")
+        }
+    }
+
+    static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "%"), iterator.count >= 2,
+                let value = UInt8(String(decoding: iterator.prefix(2), as: UTF8.self), radix: 16)
+            {
+                bytes.append(value)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

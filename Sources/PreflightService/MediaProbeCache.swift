@@ -183,8 +183,7 @@ public final class MediaProbeCache: MediaSource {
         for text in [
             outcome.finalURL, outcome.contentType, outcome.contentEncoding, outcome.contentDisposition, outcome.sha256,
             outcome.primaryIP,
-        ]
-        {
+        ] {
             bytes += text?.utf8.count ?? 0
         }
         if case .some(let failure) = outcome.failure { bytes += String(describing: failure).utf8.count }

@@ -36,7 +36,8 @@ public struct PreflightProbe: Sendable {
         body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
         completion: @escaping @Sendable (ProbeOutcome) -> Void
     ) {
-        let inspection = inspector.inspect(body: body, headers: headers, profile: profile)
+        let inspection = inspector.inspect(
+            body: body, headers: headers, profile: profile, downloading: fetch && self.media != nil)
         var report = inspection.report
         let configuration = inspector.configuration
         guard let media = inspection.media else {

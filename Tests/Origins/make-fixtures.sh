@@ -60,6 +60,8 @@ def padded_mp4(size):
     pad = size - len(mp4)
     return mp4 + struct.pack(">I", pad) + b"free" + b"\x00" * (pad - 8)
 open("big.mp4", "wb").write(padded_mp4(50 * 1048576 + 1))
+# Under the video limit but over an extension's 24 MiB of memory.
+open("medium.mp4", "wb").write(padded_mp4(30 * 1048576))
 open("bench-50mb.mp4", "wb").write(padded_mp4(50 * 1000 * 1000))
 PY
 

@@ -52,8 +52,10 @@ import Testing
     func urlCodes(_ url: String, allowHTTP: Bool = false, profile: ExtensionProfile? = nil) -> [String] {
         var configuration = PreflightConfiguration()
         configuration.payload.allowHTTPMedia = allowHTTP
-        let judged = profile ?? ExtensionProfile(
-            name: "sniffing", mediaKeys: ExtensionProfile.generic.mediaKeys, naming: .sniffed, download: .disk)
+        let judged =
+            profile
+            ?? ExtensionProfile(
+                name: "sniffing", mediaKeys: ExtensionProfile.generic.mediaKeys, naming: .sniffed, download: .disk)
         let text = #"{"aps":{"alert":"a","mutable-content":1},"image":\#(url)}"#
         return PayloadInspector(configuration: configuration).inspect(
             body: Array(text.utf8), headers: APNsHeaders(pushType: "alert"), profile: judged

@@ -44,7 +44,8 @@ import Testing
     }
 
     @Test func warnExitsZero() throws {
-        let body = #"{"aps":{"alert":"hi","mutable-content":1,"campaign":"x"},"image":"https://cdn.example.com/pic.jpg"}"#
+        let body =
+            #"{"aps":{"alert":"hi","mutable-content":1,"campaign":"x"},"image":"https://cdn.example.com/pic.jpg"}"#
         let result = try check(["--no-fetch", "--header", "apns-push-type:alert", "-"], stdin: body)
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("WARN  "))

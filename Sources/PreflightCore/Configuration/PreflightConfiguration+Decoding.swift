@@ -74,7 +74,8 @@ extension PreflightConfiguration {
                 let pointers = dotted.map { "\"" + JSONPointer.fromDotted($0) + "\"" }.joined(separator: ", ")
                 throw ConfigurationError(
                     "payload.media_keys: replaced by profiles, whose media_keys are JSON Pointers; write "
-                        + "\"profiles\": {\"generic\": {\"media_keys\": [\(pointers)]}} (and see the presets in README.md)")
+                        + "\"profiles\": {\"generic\": {\"media_keys\": [\(pointers)]}} (and see the presets in README.md)"
+                )
             }
             try payload.checkKeys(["max_bytes", "voip_max_bytes", "allow_http_media", "max_url_bytes"])
             try payload.int("max_url_bytes", into: &config.payload.maxURLBytes, in: 16...(1 << 20))
@@ -125,12 +126,14 @@ extension PreflightConfiguration {
         }
         try top.string("default_profile", into: &config.defaultProfile)
         guard config.profiles[config.defaultProfile] != nil else {
-            throw ConfigurationError("default_profile: no profile \"\(config.defaultProfile)\" (\(config.profileNames))")
+            throw ConfigurationError(
+                "default_profile: no profile \"\(config.defaultProfile)\" (\(config.profileNames))")
         }
         if let apps = try top.object("apps") {
             for member in apps.members {
                 guard let name = member.value.string else {
-                    throw ConfigurationError("apps.\(member.key): expected a profile name, got \(member.value.typeName)")
+                    throw ConfigurationError(
+                        "apps.\(member.key): expected a profile name, got \(member.value.typeName)")
                 }
                 guard config.profiles[name] != nil else {
                     throw ConfigurationError("apps.\(member.key): no profile \"\(name)\" (\(config.profileNames))")

@@ -85,9 +85,15 @@ public enum MediaRules {
         }
 
         let analysis = download.analyzed()
-        let sniffed = analysis.sniffed
+        var sniffed = analysis.sniffed
         summary.sniffed = sniffed
-        findings += typeFindings(download, sniffed: sniffed, reference: reference)
+        if profile.decodesImages, let format = sniffed, AttachmentNaming.decodableImages.contains(format) {
+            // Decoded and written again as JPEG by the extension: what iOS attaches is a JPEG,
+            // whatever the origin's type or name said.
+            sniffed = .jpeg
+        } else {
+            findings += typeFindings(download, sniffed: sniffed, reference: reference)
+        }
         guard let format = sniffed, let kind = format.kind, let uti = format.uti else {
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
@@ -130,6 +136,10 @@ public enum MediaRules {
         }
 
         findings += deviceFindings(download, image: summary.image, profile: profile, key: key)
+        if let root, profile.requiredKeys.contains(where: { $0.resolve(in: root).allSatisfy { $0.value == .null } }) {
+            // The extension stops before it downloads (media.url.required-key-missing says so).
+            return Outcome(findings: findings, summary: summary, attachment: nil)
+        }
         let named = AttachmentNaming.name(profile, url: reference.url, download: download, root: root)
         if !AttachmentNaming.isURLNamed(profile.naming) {
             // URL-named profiles were judged with the URL; the others only now, with the response.

@@ -90,7 +90,8 @@ public enum AttachmentNaming {
     /// `URLResponse.suggestedFilename`: the Content-Disposition file name, else the last path
     /// component; the MIME type's extension added when the name has none.
     private static func suggestedFilename(url: MediaURL, download: DownloadOutcome?) -> NamedFile {
-        var name = download?.contentDisposition.flatMap(dispositionFilename) ?? percentDecoded(lastPathComponent(url.path))
+        var name =
+            download?.contentDisposition.flatMap(dispositionFilename) ?? percentDecoded(lastPathComponent(url.path))
         if name.isEmpty || name == "/" { name = url.host }
         if afterLastDot(name) == nil, let format = download?.contentType.flatMap(MediaFormat.forContentType) {
             name += "." + format.extensions[0]
@@ -143,7 +144,9 @@ public enum AttachmentNaming {
                 if raw.count == 3 { return percentDecoded(String(raw[2])) }
             } else if lower.hasPrefix("filename=") {
                 var name = String(item.dropFirst("filename=".count))
-                if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 { name = String(name.dropFirst().dropLast()) }
+                if name.hasPrefix("\""), name.hasSuffix("\""), name.count >= 2 {
+                    name = String(name.dropFirst().dropLast())
+                }
                 return name.isEmpty ? nil : name
             }
         }

@@ -89,7 +89,8 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// The pointer for a dotted key of 0.3's `payload.media_keys` (`aps.image-url` is `/aps/image-url`).
     public static func fromDotted(_ key: String) -> String {
-        "/" + key.split(separator: ".", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(
-            separator: "/")
+        "/"
+            + key.split(separator: ".", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(
+                separator: "/")
     }
 }

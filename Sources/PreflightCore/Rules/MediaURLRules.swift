@@ -21,16 +21,22 @@ public enum MediaURLRules {
     /// concrete pointer to it; `null` counts as absent.
     public static func locate(in root: JSONValue, keys: [JSONPointer]) -> (key: String, value: JSONValue)? {
         for key in keys {
-            if let found = key.resolve(in: root).first(where: { $0.value != .null }) { return (found.pointer, found.value) }
+            if let found = key.resolve(in: root).first(where: { $0.value != .null }) {
+                return (found.pointer, found.value)
+            }
         }
         return nil
     }
 
     /// Runs every URL rule on the payload, for the extension `profile` describes.
+    ///
+    /// - Parameter downloading: whether the media will be downloaded. Without a download, an
+    ///   extension that names the file from the response can only be judged on the URL, so the
+    ///   URL's extension is the advice given.
     public static func check(
-        _ root: JSONValue, profile: ExtensionProfile, configuration: PreflightConfiguration
+        _ root: JSONValue, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool = false
     ) -> Outcome {
-        var outcome = find(root, profile: profile, configuration: configuration)
+        var outcome = find(root, profile: profile, configuration: configuration, downloading: downloading)
         for required in profile.requiredKeys where required.resolve(in: root).allSatisfy({ $0.value == .null }) {
             outcome.findings.append(
                 Finding(
@@ -43,7 +49,7 @@ public enum MediaURLRules {
     }
 
     private static func find(
-        _ root: JSONValue, profile: ExtensionProfile, configuration: PreflightConfiguration
+        _ root: JSONValue, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool
     ) -> Outcome {
         let keys = profile.mediaKeys
         guard let (key, value) = locate(in: root, keys: keys) else {
@@ -109,7 +115,7 @@ public enum MediaURLRules {
         if AttachmentNaming.isURLNamed(profile.naming) {
             // The name comes from the URL alone: judged here, download or not.
             findings += untyped(AttachmentNaming.name(profile, url: url, download: nil, root: root), profile, key: key)
-        } else {
+        } else if !downloading {
             findings += extensionFindings(reference)
         }
         return Outcome(key: key, urlText: text, reference: reference, findings: findings)

@@ -29,7 +29,11 @@ public struct PayloadInspector: Sendable {
 
     /// Judges the push for `profile`'s extension; without one, the profile `apps` gives the
     /// push's `apns-topic`, else `default_profile`.
-    public func inspect(body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil) -> Inspection {
+    ///
+    /// - Parameter downloading: whether the media will be downloaded (see `MediaURLRules.check`).
+    public func inspect(
+        body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, downloading: Bool = false
+    ) -> Inspection {
         let profile =
             profile ?? configuration.profile(named: nil, topic: headers.topic) ?? ExtensionProfile.generic
         var findings = HeaderRules.all.flatMap { $0(headers) }
@@ -46,7 +50,8 @@ public struct PayloadInspector: Sendable {
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
         findings += PayloadRules.all.flatMap { $0(context) }
-        let media = MediaURLRules.check(root, profile: profile, configuration: configuration)
+        let media = MediaURLRules.check(
+            root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
         summary.mediaURL = media.urlText
         summary.mediaKey = media.key

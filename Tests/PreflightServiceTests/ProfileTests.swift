@@ -1,0 +1,196 @@
+import Foundation
+import PreflightCore
+import PreflightService
+import Testing
+
+/// Issue 11: the same push judged as each preset's extension would handle it, against real
+/// responses from nginx (a query string, no extension, a Content-Disposition, a wrong
+/// Content-Type, a QuickTime file, a body too large for an extension's memory).
+@Suite(.serialized) struct ProfileTests {
+    let origins: Origins
+
+    init() throws {
+        origins = try Origins.load()
+    }
+
+    /// The payload with the URL where `profile`'s extension reads it.
+    static func payload(_ profile: String, url: String, type: String = "image") -> String {
+        let aps = #""aps":{"alert":"Sale","mutable-content":1}"#
+        switch profile {
+        case "firebase": return #"{\#(aps),"fcm_options":{"image":"\#(url)"}}"#
+        case "onesignal": return #"{\#(aps),"att":{"id":"\#(url)"}}"#
+        case "airship": return #"{\#(aps),"com.urbanairship.media_attachment":{"url":["\#(url)"]}}"#
+        case "clevertap": return #"{\#(aps),"ct_mediaUrl":"\#(url)","ct_mediaType":"\#(type)"}"#
+        default: return #"{\#(aps),"image":"\#(url)"}"#
+        }
+    }
+
+    /// Posts `body` judged for `profile`; the finding codes, the header ones left out.
+    func judge(_ service: PreflightService, _ profile: String, body: String) throws -> ProbeResult {
+        let response = try httpRequest(
+            port: service.port, "POST", "/v1/preflight?profile=\(profile)", headers: [("apns-push-type", "alert")],
+            body: Array(body.utf8))
+        let report = try #require(response.json, "not JSON: \(response.text)")
+        guard case .array(let findings)? = report["findings"] else {
+            throw TestConnection.Failure(description: "no findings in \(response.text)")
+        }
+        #expect(report["payload"]?["profile"]?.string == profile)
+        return ProbeResult(
+            status: response.status, report: report,
+            codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })
+    }
+
+    static let presets = ["generic", "firebase", "onesignal", "airship", "clevertap"]
+
+    /// Each row: a path on nginx and the codes per preset, in `presets` order.
+    @Test(
+        arguments: [
+            // A resized CDN URL: only the seeds' URL-string naming keeps the query in the extension.
+            ("/media/image.jpg?w=600&v=2", [["attachment.untyped"], [], [], [], []]),
+            // No extension: the response's MIME type, the type hint or the declared type save the others.
+            ("/noext/photo", [["attachment.untyped"], [], [], [], []]),
+            // Content-Disposition names a .webp: Firebase's suggestedFilename takes it.
+            ("/disposition/photo", [["attachment.untyped"], ["attachment.untyped"], [], [], []]),
+            // Content-Disposition names a .jpg for a path without one: Firebase is saved by it.
+            ("/disposition/named", [["attachment.untyped"], [], [], [], []]),
+            // A JPEG served as image/png under a .png name: every extension gets the same warnings.
+            (
+                "/mislabeled/image.png",
+                Array(repeating: ["media.type.mismatch", "media.url.extension-mismatch"], count: 5)
+            ),
+        ] as [(String, [[String]])])
+    func presetsNameTheFileAsTheirSDKsDo(path: String, expected: [[String]]) throws {
+        try withService(origins.configuration()) { service in
+            for (index, profile) in Self.presets.enumerated() {
+                let result = try judge(service, profile, body: Self.payload(profile, url: origins.https + path))
+                #expect(result.codes == expected[index], "\(profile) \(path)")
+                #expect((result.attachment != nil) == expected[index].allSatisfy { !$0.hasPrefix("attachment.") })
+            }
+        }
+    }
+
+    /// The file name and type hint in the report are what that extension produces.
+    @Test(
+        arguments: [
+            ("firebase", "/noext/photo", "photo.jpg", nil),
+            ("firebase", "/disposition/named", "photo.jpg", nil),
+            ("onesignal", "/noext/photo", "attachment.jpg", nil),
+            ("airship", "/noext/photo", "attachment-photo", "public.jpeg"),
+            ("clevertap", "/noext/photo", "attachment.jpg", nil),
+            ("generic", "/media/image.jpg", "attachment.jpg", nil),
+        ] as [(String, String, String, String?)])
+    func theAttachmentPlanIsTheExtensions(profile: String, path: String, fileName: String, hint: String?) throws {
+        try withService(origins.configuration()) { service in
+            let result = try judge(service, profile, body: Self.payload(profile, url: origins.https + path))
+            #expect(result.attachment?["file_name"]?.string == fileName)
+            #expect(result.attachment?["type_hint"]?.string == hint)
+            #expect(result.attachment?["uti"]?.string == "public.jpeg")
+        }
+    }
+
+    /// A QuickTime file is untyped where the name keeps `.mov`; OneSignal (MIME type) and
+    /// Airship (type hint) name it from `video/quicktime` as MPEG-4.
+    @Test func aQuickTimeFileDependsOnTheNaming() throws {
+        try withService(origins.configuration()) { service in
+            let url = origins.https + "/media/video.mov"
+            var codes: [String: [String]] = [:]
+            for profile in Self.presets {
+                codes[profile] = try judge(service, profile, body: Self.payload(profile, url: url, type: "video")).codes
+            }
+            #expect(codes["generic"] == ["attachment.untyped"])
+            #expect(codes["firebase"] == ["attachment.untyped"])
+            #expect(codes["onesignal"] == [])
+            #expect(codes["airship"] == [])
+            #expect(codes["clevertap"] == [])
+        }
+    }
+
+    /// 30 MB of video: the generic (memory) extension is killed; the disk-downloading SDKs only
+    /// risk the time budget (30 MB at 5 Mbit/s is about 50 s).
+    @Test func aBodyOverTheExtensionsMemory() throws {
+        try withService(origins.configuration()) { service in
+            let url = origins.https + "/media/medium.mp4"
+            let generic = try judge(service, "generic", body: Self.payload("generic", url: url))
+            #expect(generic.codes == ["attachment.device-memory", "attachment.device-time"])
+            #expect(generic.attachment == nil)
+            let firebase = try judge(service, "firebase", body: Self.payload("firebase", url: url))
+            #expect(firebase.codes == ["attachment.device-time"])
+            let message = firebase.finding("attachment.device-time")?["message"]?.string ?? ""
+            #expect(message.contains("about 50.3 s"), "\(message)")
+            #expect(firebase.attachment?["uti"]?.string == "public.mpeg-4")
+        }
+    }
+
+    /// Where each SDK reads the URL: FCM's `image` holding something else is not read by
+    /// Firebase's helper; OneSignal reads every key of `att`; Airship's key has dots and an
+    /// array; CleverTap attaches nothing without `ct_mediaType`.
+    @Test func eachPresetReadsItsSDKsKeys() throws {
+        try withService(origins.configuration()) { service in
+            let url = origins.https + "/media/image.jpg"
+            let aps = #""aps":{"alert":"Sale","mutable-content":1}"#
+            let fcm = try judge(
+                service, "firebase", body: #"{\#(aps),"image":"banner","fcm_options":{"image":"\#(url)"}}"#)
+            #expect(fcm.codes == [])
+            #expect(fcm.report["payload"]?["media_key"]?.string == "/fcm_options/image")
+            let onesignal = try judge(service, "onesignal", body: #"{\#(aps),"att":{"img":"\#(url)"}}"#)
+            #expect(onesignal.codes == [])
+            #expect(onesignal.report["payload"]?["media_key"]?.string == "/att/img")
+            let airship = try judge(service, "airship", body: Self.payload("airship", url: url))
+            #expect(airship.report["payload"]?["media_key"]?.string == "/com.urbanairship.media_attachment/url/0")
+            let clevertap = try judge(service, "clevertap", body: #"{\#(aps),"ct_mediaUrl":"\#(url)"}"#)
+            #expect(clevertap.codes == ["media.url.required-key-missing"])
+            let topLevel = try judge(service, "firebase", body: #"{\#(aps),"image":"\#(url)"}"#)
+            #expect(topLevel.codes == ["media.url.missing"])
+        }
+    }
+
+    /// An extension that re-encodes images decodes a WebP fine and pays for its pixels.
+    @Test func aReencodingExtensionDecodesTheImage() throws {
+        var configuration = origins.configuration()
+        configuration.profiles["seed003"] = ExtensionProfile(
+            name: "seed003", mediaKeys: ExtensionProfile.generic.mediaKeys, naming: .reencodeJPEG, download: .memory)
+        try withService(configuration) { service in
+            let webp = try judge(
+                service, "seed003", body: Self.payload("generic", url: origins.https + "/media/image.webp"))
+            #expect(webp.codes == [])
+            #expect(webp.attachment?["uti"]?.string == "public.jpeg")
+            #expect(webp.attachment?["file_name"]?.string == "attachment.jpg")
+            let huge = try judge(
+                service, "seed003", body: Self.payload("generic", url: origins.https + "/media/huge.png"))
+            #expect(huge.codes == ["media.image.memory", "attachment.device-memory"])
+        }
+    }
+
+    /// The profile comes from `?profile=`, else `Preflight-Profile`, else `apps` by `apns-topic`,
+    /// else `default_profile`; an unknown name is 400 `unknown-profile`.
+    @Test func selection() throws {
+        var configuration = origins.configuration()
+        configuration.apps = ["com.example.fcm": "firebase"]
+        configuration.defaultProfile = "generic"
+        try withService(configuration) { service in
+            let body = Array(Self.payload("generic", url: "https://cdn.example.com/a.jpg").utf8)
+            func profile(_ path: String, _ headers: [(String, String)]) throws -> String? {
+                let response = try httpRequest(port: service.port, "POST", path, headers: headers, body: body)
+                return response.json?["payload"]?["profile"]?.string ?? response.errorCode
+            }
+            let base = "/v1/preflight?fetch=false"
+            #expect(try profile(base, []) == "generic")
+            #expect(try profile(base, [("apns-topic", "com.example.fcm")]) == "firebase")
+            #expect(
+                try profile(base, [("Preflight-Profile", "airship"), ("apns-topic", "com.example.fcm")]) == "airship")
+            #expect(try profile(base + "&profile=onesignal", [("Preflight-Profile", "airship")]) == "onesignal")
+            let unknown = try httpRequest(port: service.port, "POST", base + "&profile=nope", body: body)
+            #expect(unknown.status == 400)
+            #expect(unknown.errorCode == "unknown-profile")
+            let batch =
+                #"{"items":[{"payload":{"aps":{"alert":"a","mutable-content":1}},"profile":"clevertap"},{"payload":{"aps":{"alert":"b","mutable-content":1}}}]}"#
+            let answer = try httpRequest(
+                port: service.port, "POST", "/v1/preflight/batch?fetch=false", body: Array(batch.utf8))
+            guard case .array(let results)? = answer.json?["results"] else {
+                Issue.record("no results: \(answer.text)")
+                return
+            }
+            #expect(results.map { $0["payload"]?["profile"]?.string } == ["clevertap", "generic"])
+        }
+    }
+}

@@ -60,6 +60,9 @@ import Testing
         #expect(myapp.device.timeBudgetSeconds == 10)
         #expect(myapp.device.throughputBitsPerSecond == 2_000_000)
         #expect(config.profiles["firebase"]?.download == .memory)
+        // limits.nse_memory_bytes (4 here) is every profile's memory unless the profile gives its own.
+        #expect(config.profiles["firebase"]?.device.memoryBytes == 4)
+        #expect(config.profiles["generic"]?.device.memoryBytes == 4)
         #expect(config.profiles["firebase"]?.naming == .response)
         #expect(config.apps == ["com.example.app": "myapp"])
         #expect(config.defaultProfile == "firebase")

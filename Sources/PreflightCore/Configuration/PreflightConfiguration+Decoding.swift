@@ -118,9 +118,12 @@ extension PreflightConfiguration {
             try cache.int("ttl_s", into: &config.cache.ttlSeconds, in: 0...86400 * 7)
             try cache.int("max_entries", into: &config.cache.maxEntries, in: 0...10_000_000)
         }
+        // A profile's memory is limits.nse_memory_bytes unless the profile gives its own.
+        for name in config.profiles.keys { config.profiles[name]?.device.memoryBytes = config.limits.nseMemoryBytes }
         if let profiles = try top.object("profiles") {
             for member in profiles.members {
-                let base = config.profiles[member.key] ?? ExtensionProfile.generic
+                var base = config.profiles[member.key] ?? ExtensionProfile.generic
+                base.device.memoryBytes = config.limits.nseMemoryBytes
                 config.profiles[member.key] = try profiles.profile(member.key, base: base)
             }
         }

@@ -24,8 +24,18 @@ public func fuzzMedia(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     download.prefix = bytes
     download.sha256 = String(repeating: "0", count: 64)
     download.contentType = format?.mimeType
-    let judged = MediaRules.evaluate(download, reference: reference, configuration: configuration)
-    if judged.attachment != nil, format?.isSupported != true { fatalError("an attachment for unsupported bytes") }
+    // The first bytes also serve as a Content-Disposition value and a URL, through every preset's naming.
+    download.contentDisposition = String(decoding: bytes.prefix(96), as: UTF8.self)
+    let text = "https://cdn.example.com/" + String(decoding: bytes.prefix(64), as: UTF8.self)
+    let urls = [reference] + ((try? MediaURL.parse(text)).map { [MediaReference(key: "/image", url: $0)] } ?? [])
+    for preset in ExtensionProfile.presets.values {
+        for media in urls {
+            let judged = MediaRules.evaluate(download, reference: media, configuration: configuration, profile: preset)
+            if judged.attachment != nil, format?.isSupported != true {
+                fatalError("an attachment for unsupported bytes")
+            }
+        }
+    }
     let compact = download.compacted()
     if compact.analyzed() != download.analyzed() { fatalError("compacting changed the analysis") }
     return 0

@@ -867,7 +867,14 @@ extension OpenAPIDocument {
           },
           "profile": {
             "type": "string",
-            "description": "The extension profile for this item; overrides ?profile= and Preflight-Profile."
+            "enum": [
+              "generic",
+              "firebase",
+              "onesignal",
+              "airship",
+              "clevertap"
+            ],
+            "description": "The extension profile for this item; overrides ?profile= and Preflight-Profile. The presets are listed; a configuration may add more."
           }
         }
       },

@@ -18,7 +18,11 @@ extension PreflightService {
             return responder.respond(.error(400, code: "invalid-batch", message: error.message))
         }
         // Every item's profile first: one unknown name refuses the batch before any download.
-        let defaultName = request.query["profile"] ?? request.header("preflight-profile")
+        let defaultName: String?
+        switch requestedProfile(request, configuration: probe.inspector.configuration) {
+        case .success(let name): defaultName = name
+        case .failure(let error): return responder.respond(error.response)
+        }
         var profiles: [ExtensionProfile] = []
         for item in batch.items {
             switch profile(

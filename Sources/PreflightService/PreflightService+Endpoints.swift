@@ -101,11 +101,26 @@ extension PreflightService {
         named name: String?, topic: String?, configuration: PreflightConfiguration
     ) -> Result<ExtensionProfile, QueryError> {
         if let profile = configuration.profile(named: name, topic: topic) { return .success(profile) }
-        return .failure(
-            QueryError(
-                response: .error(
-                    400, code: "unknown-profile",
-                    message: "no profile \"\(name ?? "")\"; known: \(configuration.profileNames)")))
+        return .failure(unknownProfile(name ?? "", configuration))
+    }
+
+    /// The name the request gives (`?profile=` over `Preflight-Profile`); each given one must exist,
+    /// so a wrong header is not hidden by a right query argument.
+    static func requestedProfile(
+        _ request: HTTPRequest, configuration: PreflightConfiguration
+    ) -> Result<String?, QueryError> {
+        let names = [request.query["profile"], request.header("preflight-profile")].compactMap { $0 }
+        if let unknown = names.first(where: { configuration.profiles[$0] == nil }) {
+            return .failure(unknownProfile(unknown, configuration))
+        }
+        return .success(names.first)
+    }
+
+    private static func unknownProfile(_ name: String, _ configuration: PreflightConfiguration) -> QueryError {
+        QueryError(
+            response: .error(
+                400, code: "unknown-profile",
+                message: "no profile \"\(name)\"; known: \(configuration.profileNames)"))
     }
 
     static func preflight(
@@ -117,11 +132,11 @@ extension PreflightService {
         case .failure(let error): return responder.respond(error.response)
         }
         let headers = APNsHeaders(lowercased: request.headers)
+        let configuration = probe.inspector.configuration
         let chosen: ExtensionProfile
-        switch profile(
-            named: request.query["profile"] ?? request.header("preflight-profile"), topic: headers.topic,
-            configuration: probe.inspector.configuration)
-        {
+        switch requestedProfile(request, configuration: configuration).flatMap({
+            profile(named: $0, topic: headers.topic, configuration: configuration)
+        }) {
         case .success(let found): chosen = found
         case .failure(let error): return responder.respond(error.response)
         }

@@ -182,6 +182,12 @@ import Testing
             let unknown = try httpRequest(port: service.port, "POST", base + "&profile=nope", body: body)
             #expect(unknown.status == 400)
             #expect(unknown.errorCode == "unknown-profile")
+            // A wrong header is not hidden by a right query argument.
+            let hidden = try httpRequest(
+                port: service.port, "POST", base + "&profile=generic", headers: [("Preflight-Profile", "nope")],
+                body: body)
+            #expect(hidden.status == 400)
+            #expect(hidden.errorCode == "unknown-profile")
             let batch =
                 #"{"items":[{"payload":{"aps":{"alert":"a","mutable-content":1}},"profile":"clevertap"},{"payload":{"aps":{"alert":"b","mutable-content":1}}}]}"#
             let answer = try httpRequest(

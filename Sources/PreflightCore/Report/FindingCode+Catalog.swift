@@ -144,7 +144,8 @@ public enum FindingCatalog {
         entry(.mediaTypeMismatch, .warning, "the `Content-Type` header names another type than the bytes are"),
         entry(
             .mediaImageMemory, .warning,
-            "an extension that decodes the image (reencode-jpeg) needs width x height x 4 over `limits.nse_memory_bytes`"),
+            "an extension that decodes the image (reencode-jpeg) needs width x height x 4 over `limits.nse_memory_bytes`"
+        ),
         entry(.mediaCorrupt, .error, "the header of a recognised format does not parse"),
         entry(
             .attachmentUntyped, .error,

@@ -10,7 +10,8 @@ out=bench/out
 runs=${RUNS:-15}
 port=18183
 cat > "$out/media.json" <<JSON
-{"listen": {"host": "127.0.0.1", "port": $port}, "payload": {"allow_http_media": true}, "cache": {"max_entries": 0},
+{"listen": {"host": "127.0.0.1", "port": $port},
+ "profiles": {"bench": {"naming": "url-path", "download": "disk"}}, "default_profile": "bench", "payload": {"allow_http_media": true}, "cache": {"max_entries": 0},
  "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$HTTP_PORT]}}
 JSON
 start_preflight $port "$out/media.json"

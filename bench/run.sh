@@ -14,7 +14,8 @@ base_port=18181
 port=18182
 "$out/hello_mhd" $base_port & base_pid=$!
 cat > "$out/bench.json" <<JSON
-{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
+{"listen": {"host": "127.0.0.1", "port": $port},
+ "profiles": {"bench": {"naming": "url-path", "download": "disk"}}, "default_profile": "bench", "fetch": {"enabled": false}}
 JSON
 start_preflight $port "$out/bench.json"
 trap 'kill $base_pid $pid 2>/dev/null || true' EXIT

@@ -146,8 +146,14 @@ final class ServerProcess {
         wrk.standardOutput = output
         wrk.standardError = output
         try wrk.run()
-        usleep(1_500_000)
-        let metrics = try httpRequest(port: server.port, "GET", "/metrics").text
+        usleep(1_000_000)
+        // Wait (at most 2 s) until a download is in flight, so the signal lands among them.
+        var downloading = false
+        for _ in 0..<40 where !downloading {
+            let text = try httpRequest(port: server.port, "GET", "/metrics").text
+            downloading = !text.contains("preflight_downloads_active 0\n")
+            if !downloading { usleep(50_000) }
+        }
         let signalled = Date()
         server.signal(SIGTERM)
         let status = server.waitForExit(seconds: 25)
@@ -155,7 +161,7 @@ final class ServerProcess {
         #expect(Date().timeIntervalSince(signalled) < 21, "the drain outlived server.drain_timeout_s")
         let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         wrk.waitUntilExit()
-        #expect(!metrics.contains("preflight_downloads_active 0\n"), "no download was in flight under load")
+        #expect(downloading, "no download was in flight under load")
 
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
         #expect(lines.count > 100, "wrk hardly reached the server: \(report)")

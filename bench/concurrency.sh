@@ -10,7 +10,7 @@ port=18185
 requests=${REQUESTS:-1000}
 cat > "$out/concurrency.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port},
- "profiles": {"bench": {"naming": "url-path", "download": "disk"}}, "default_profile": "bench", "payload": {"allow_http_media": true},
+ "profiles": {"bench": {"naming": "url-path", "download": "disk", "device": {"throughput_bits_per_s": 1000000000000}}}, "default_profile": "bench", "payload": {"allow_http_media": true},
  "fetch": {"max_concurrent": 1024},
  "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$ORIGIN_PORT]}}
 JSON

@@ -11,7 +11,7 @@ mkdir -p "$out"
 port=18188
 cat > "$out/leaks.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port},
- "profiles": {"bench": {"naming": "url-path", "download": "disk"}}, "default_profile": "bench", "payload": {"allow_http_media": true},
+ "profiles": {"bench": {"naming": "url-path", "download": "disk", "device": {"throughput_bits_per_s": 1000000000000}}}, "default_profile": "bench", "payload": {"allow_http_media": true},
  "fetch": {"resolve": ["media.test:$HTTPS_PORT:127.0.0.1"], "ca_file": "$CA_FILE"},
  "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$HTTP_PORT, $HTTPS_PORT, $ORIGIN_PORT]}}
 JSON

@@ -11,7 +11,7 @@ runs=${RUNS:-15}
 port=18183
 cat > "$out/media.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port},
- "profiles": {"bench": {"naming": "url-path", "download": "disk"}}, "default_profile": "bench", "payload": {"allow_http_media": true}, "cache": {"max_entries": 0},
+ "profiles": {"bench": {"naming": "url-path", "download": "disk", "device": {"throughput_bits_per_s": 1000000000000}}}, "default_profile": "bench", "payload": {"allow_http_media": true}, "cache": {"max_entries": 0},
  "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$HTTP_PORT]}}
 JSON
 start_preflight $port "$out/media.json"

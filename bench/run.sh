@@ -15,7 +15,7 @@ port=18182
 "$out/hello_mhd" $base_port & base_pid=$!
 cat > "$out/bench.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port},
- "profiles": {"bench": {"naming": "url-path", "download": "disk"}}, "default_profile": "bench", "fetch": {"enabled": false}}
+ "profiles": {"bench": {"naming": "url-path", "download": "disk", "device": {"throughput_bits_per_s": 1000000000000}}}, "default_profile": "bench", "fetch": {"enabled": false}}
 JSON
 start_preflight $port "$out/bench.json"
 trap 'kill $base_pid $pid 2>/dev/null || true' EXIT

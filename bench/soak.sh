@@ -12,7 +12,7 @@ seconds=${SOAK_SECONDS:-600}
 port=18187
 cat > "$out/soak.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port},
- "profiles": {"bench": {"naming": "url-path", "download": "disk"}}, "default_profile": "bench", "payload": {"allow_http_media": true},
+ "profiles": {"bench": {"naming": "url-path", "download": "disk", "device": {"throughput_bits_per_s": 1000000000000}}}, "default_profile": "bench", "payload": {"allow_http_media": true},
  "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$HTTP_PORT]}}
 JSON
 start_preflight $port "$out/soak.json"

@@ -62,7 +62,8 @@ enum HeaderBlock {
             guard let host = headers["host"] else { return badRequest("an HTTP/1.1 request needs a Host header") }
             if host.contains(",") { return badRequest("Host is sent more than once") }
         }
-        if ["POST", "PUT", "PATCH"].contains(method), length == nil, headers["transfer-encoding"] == nil {
+        let hasBody = method == "POST" || method == "PUT" || method == "PATCH"
+        if hasBody, length == nil, headers["transfer-encoding"] == nil {
             return badRequest(
                 "a \(method) needs Content-Length or Transfer-Encoding: chunked (a folded Content-Length frames nothing)"
             )

@@ -109,11 +109,12 @@ extension PreflightService {
     static func requestedProfile(
         _ request: HTTPRequest, configuration: PreflightConfiguration
     ) -> Result<String?, QueryError> {
-        let names = [request.query["profile"], request.header("preflight-profile")].compactMap { $0 }
-        if let unknown = names.first(where: { configuration.profiles[$0] == nil }) {
-            return .failure(unknownProfile(unknown, configuration))
+        let query = request.query["profile"]
+        let header = request.header("preflight-profile")
+        for name in [query, header] where name != nil && configuration.profiles[name!] == nil {
+            return .failure(unknownProfile(name!, configuration))
         }
-        return .success(names.first)
+        return .success(query ?? header)
     }
 
     private static func unknownProfile(_ name: String, _ configuration: PreflightConfiguration) -> QueryError {

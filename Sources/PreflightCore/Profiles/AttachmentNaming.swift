@@ -43,7 +43,9 @@ public enum AttachmentNaming {
         switch profile.naming {
         case .urlString:
             // The seeds split the whole absolute string: `jpg?w=600&v=2` is the extension.
-            let segment = url.text.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            let text = url.text
+            let segment =
+                text.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(text[text.utf8.index(after: $0)...]) } ?? text
             return file("attachment", ext: afterLastDot(segment))
         case .urlPath:
             let component = percentDecoded(lastPathComponent(url.path))
@@ -123,8 +125,9 @@ public enum AttachmentNaming {
     }
 
     static func afterLastDot(_ name: String) -> String? {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        let ext = String(name[name.index(after: dot)...])
+        // On the UTF-8 view: per request, and a dot is one byte.
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
+        let ext = String(name[name.utf8.index(after: dot)...])
         return ext.isEmpty ? nil : ext
     }
 

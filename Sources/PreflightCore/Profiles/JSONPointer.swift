@@ -44,6 +44,30 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// The first value the pointer reaches that is not `null`, with its concrete pointer. Without
+    /// a wildcard the pointer is walked directly (the per-request path: no arrays, no strings).
+    public func first(in root: JSONValue) -> (pointer: String, value: JSONValue)? {
+        guard !hasWildcard else { return resolve(in: root).first { $0.value != .null } }
+        var current = root
+        for token in tokens {
+            switch current {
+            case .object(let members):
+                guard let member = members.last(where: { $0.key == token }) else { return nil }
+                current = member.value
+            case .array(let elements):
+                guard let index = Int(token), index >= 0, index < elements.count, token == String(index) else {
+                    return nil
+                }
+                current = elements[index]
+            default:
+                return nil
+            }
+        }
+        return current == .null ? nil : (text, current)
+    }
+
+    private var hasWildcard: Bool { tokens.contains("*") }
+
     /// Every value the pointer reaches, with the concrete pointer to each (wildcards filled in),
     /// in document order. Empty when nothing is there.
     public func resolve(in root: JSONValue) -> [(pointer: String, value: JSONValue)] {

@@ -38,6 +38,8 @@ public struct Report: Sendable {
 
     /// The first `findingsPerCode` findings of each code, in order, and the count of the rest.
     static func capped(_ findings: [Finding]) -> ([Finding], [FindingCode: Int]) {
+        // No code can pass the cap with this few findings: nothing to count (the common case).
+        if findings.count <= findingsPerCode { return (findings, [:]) }
         var seen: [FindingCode: Int] = [:]
         var kept: [Finding] = []
         var omitted: [FindingCode: Int] = [:]

@@ -21,9 +21,7 @@ public enum MediaURLRules {
     /// concrete pointer to it; `null` counts as absent.
     public static func locate(in root: JSONValue, keys: [JSONPointer]) -> (key: String, value: JSONValue)? {
         for key in keys {
-            if let found = key.resolve(in: root).first(where: { $0.value != .null }) {
-                return (found.pointer, found.value)
-            }
+            if let found = key.first(in: root) { return (found.pointer, found.value) }
         }
         return nil
     }

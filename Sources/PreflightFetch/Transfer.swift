@@ -54,64 +54,68 @@ final class Transfer {
 
     private func configure(url: String, fetch: PreflightConfiguration.Fetch) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        setString(CURLOPT_URL, url, "CURLOPT_URL")
-        setLong(CURLOPT_NOSIGNAL, 1, "CURLOPT_NOSIGNAL")
+        setString(CURLOPT_URL, url)
+        setLong(CURLOPT_NOSIGNAL, 1)
         // When a transfer ends while its name lookup still runs (a resolver that never answers),
         // libcurl 7.88 joins the resolver thread inside curl_multi_perform/remove_handle, and the
         // fetch thread, with every other download, waits for getaddrinfo's own timeout (~10 s).
         // QUICK_EXIT makes it detach the thread instead (https://curl.se/libcurl/c/CURLOPT_QUICK_EXIT.html,
         // lib/asyn-thread.c Curl_resolver_kill); the thread ends on its own when getaddrinfo returns.
-        setLong(CURLOPT_QUICK_EXIT, 1, "CURLOPT_QUICK_EXIT")
-        setLong(CURLOPT_FOLLOWLOCATION, 1, "CURLOPT_FOLLOWLOCATION")
-        setLong(CURLOPT_MAXREDIRS, fetch.maxRedirects, "CURLOPT_MAXREDIRS")
-        setString(CURLOPT_PROTOCOLS_STR, "http,https", "CURLOPT_PROTOCOLS_STR")
-        setString(CURLOPT_REDIR_PROTOCOLS_STR, "http,https", "CURLOPT_REDIR_PROTOCOLS_STR")
-        setString(CURLOPT_PROXY, "", "CURLOPT_PROXY")  // never a proxy from the environment
-        setLong(CURLOPT_DISALLOW_USERNAME_IN_URL, 1, "CURLOPT_DISALLOW_USERNAME_IN_URL")
-        setLong(CURLOPT_TIMEOUT_MS, fetch.timeoutMs, "CURLOPT_TIMEOUT_MS")
-        setLong(CURLOPT_CONNECTTIMEOUT_MS, fetch.connectTimeoutMs, "CURLOPT_CONNECTTIMEOUT_MS")
+        setLong(CURLOPT_QUICK_EXIT, 1)
+        setLong(CURLOPT_FOLLOWLOCATION, 1)
+        setLong(CURLOPT_MAXREDIRS, fetch.maxRedirects)
+        setString(CURLOPT_PROTOCOLS_STR, "http,https")
+        setString(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        setString(CURLOPT_PROXY, "")  // never a proxy from the environment
+        setLong(CURLOPT_DISALLOW_USERNAME_IN_URL, 1)
+        setLong(CURLOPT_TIMEOUT_MS, fetch.timeoutMs)
+        setLong(CURLOPT_CONNECTTIMEOUT_MS, fetch.connectTimeoutMs)
         if fetch.lowSpeedBytesPerSecond > 0 {
-            setLong(CURLOPT_LOW_SPEED_LIMIT, fetch.lowSpeedBytesPerSecond, "CURLOPT_LOW_SPEED_LIMIT")
-            setLong(CURLOPT_LOW_SPEED_TIME, fetch.lowSpeedSeconds, "CURLOPT_LOW_SPEED_TIME")
+            setLong(CURLOPT_LOW_SPEED_LIMIT, fetch.lowSpeedBytesPerSecond)
+            setLong(CURLOPT_LOW_SPEED_TIME, fetch.lowSpeedSeconds)
         }
-        setLong(CURLOPT_BUFFERSIZE, 128 * 1024, "CURLOPT_BUFFERSIZE")
-        setString(CURLOPT_USERAGENT, "Preflight/\(FetchVersion.string) (rich push media probe)", "CURLOPT_USERAGENT")
+        setLong(CURLOPT_BUFFERSIZE, 128 * 1024)
+        setString(CURLOPT_USERAGENT, "Preflight/\(FetchVersion.string) (rich push media probe)")
         // The device's URLSession asks for compressed bodies and decodes them itself (Apple
         // documents no list; dotnet/macios#24924 observes gzip, deflate, br and zstd), so the
         // decoded bytes are what is judged. "" asks for every coding this libcurl decodes. The
         // size cap counts decoded bytes in the write callback, so a decompression bomb stops at
         // the attachment limit like any other large body.
-        setString(CURLOPT_ACCEPT_ENCODING, "", "CURLOPT_ACCEPT_ENCODING")
-        if let caFile = fetch.caFile { setString(CURLOPT_CAINFO, caFile, "CURLOPT_CAINFO") }
+        setString(CURLOPT_ACCEPT_ENCODING, "")
+        if let caFile = fetch.caFile { setString(CURLOPT_CAINFO, caFile) }
         for entry in fetch.resolve { resolveList = curl_slist_append(resolveList, entry) }
-        if let resolveList {
-            check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_RESOLVE, resolveList), "CURLOPT_RESOLVE")
-        }
-        check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer), "CURLOPT_ERRORBUFFER")
-        check(CPreflightShims_curl_easy_setopt_write(handle, bodyCallback), "CURLOPT_WRITEFUNCTION")
-        check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_WRITEDATA, context), "CURLOPT_WRITEDATA")
-        check(CPreflightShims_curl_easy_setopt_header(handle, headerCallback), "CURLOPT_HEADERFUNCTION")
-        check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_HEADERDATA, context), "CURLOPT_HEADERDATA")
-        check(CPreflightShims_curl_easy_setopt_opensocket(handle, openSocketCallback), "CURLOPT_OPENSOCKETFUNCTION")
-        check(CPreflightShims_curl_easy_setopt_ptr(handle, CURLOPT_OPENSOCKETDATA, context), "CURLOPT_OPENSOCKETDATA")
+        if let resolveList { setPointer(CURLOPT_RESOLVE, resolveList) }
+        setPointer(CURLOPT_ERRORBUFFER, errorBuffer)
+        check(CPreflightShims_curl_easy_setopt_write(handle, bodyCallback), CURLOPT_WRITEFUNCTION)
+        setPointer(CURLOPT_WRITEDATA, context)
+        check(CPreflightShims_curl_easy_setopt_header(handle, headerCallback), CURLOPT_HEADERFUNCTION)
+        setPointer(CURLOPT_HEADERDATA, context)
+        check(CPreflightShims_curl_easy_setopt_opensocket(handle, openSocketCallback), CURLOPT_OPENSOCKETFUNCTION)
+        setPointer(CURLOPT_OPENSOCKETDATA, context)
     }
 
-    private func check(_ code: CURLcode, _ name: String) {
+    /// Records the first option curl refused, named as libcurl names it (`curl_easy_option_by_id`).
+    private func check(_ code: CURLcode, _ option: CURLoption) {
         guard code != CURLE_OK, setupFailure == nil else { return }
-        setupFailure = "\(name): \(String(cString: curl_easy_strerror(code)))"
+        let name = curl_easy_option_by_id(option).map { "CURLOPT_" + String(cString: $0.pointee.name) }
+        setupFailure = "\(name ?? "option \(option.rawValue)"): \(String(cString: curl_easy_strerror(code)))"
     }
 
-    private func setLong(_ option: CURLoption, _ value: Int, _ name: String) {
-        check(CPreflightShims_curl_easy_setopt_long(handle, option, value), name)
+    private func setLong(_ option: CURLoption, _ value: Int) {
+        check(CPreflightShims_curl_easy_setopt_long(handle, option, value), option)
     }
 
-    private func setString(_ option: CURLoption, _ value: String, _ name: String) {
+    private func setPointer(_ option: CURLoption, _ value: UnsafeRawPointer) {
+        check(CPreflightShims_curl_easy_setopt_ptr(handle, option, value), option)
+    }
+
+    private func setString(_ option: CURLoption, _ value: String) {
         guard let copy = strdup(value) else {
-            if setupFailure == nil { setupFailure = "\(name): out of memory" }
+            check(CURLE_OUT_OF_MEMORY, option)
             return
         }
         strings.append(copy)
-        check(CPreflightShims_curl_easy_setopt_ptr(handle, option, copy), name)
+        setPointer(option, copy)
     }
 
     // MARK: - Callbacks' work
@@ -235,11 +239,11 @@ final class Transfer {
             return .refused(detail)
         case CURLE_LOGIN_DENIED:
             return .refused(detail)
-        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT, CURLE_WEIRD_SERVER_REPLY:
-            // A garbage answer ("Unsupported HTTP version in response") or a malformed Location:
+        default:
+            // Including another CURLE_UNSUPPORTED_PROTOCOL (a garbage answer: "Unsupported HTTP
+            // version in response"), CURLE_URL_MALFORMAT (a bad Location) and CURLE_WEIRD_SERVER_REPLY:
             // the download failed; nothing was refused by policy.
             return .other(detail)
-        default: return .other(detail)
         }
     }
 

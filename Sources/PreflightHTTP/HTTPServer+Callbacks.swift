@@ -9,9 +9,7 @@ internal import CPreflightShims
 let uriLogHandler: CPreflightShims_URILogCallback = { cls, uri, connection in
     guard let cls, let connection else { return nil }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    let exchange = Exchange(connection: connection, uri: uri.map { String(cString: $0) } ?? "/")
-    exchange.requestID = server.nextRequestID()
-    server.requestStarted()
+    let exchange = server.startExchange(connection, uri: uri.map { String(cString: $0) } ?? "/")
     return Unmanaged.passRetained(exchange).toOpaque()
 }
 
@@ -24,10 +22,8 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
     } else {
         // Not made by the URI log callback (it always runs first): make it here all the same.
-        exchange = Exchange(connection: connection, uri: "/")
-        exchange.requestID = server.nextRequestID()
+        exchange = server.startExchange(connection, uri: "/")
         state.pointee = Unmanaged.passRetained(exchange).toOpaque()
-        server.requestStarted()
     }
     if case .started = exchange.phase {
         exchange.method = method.map { String(cString: $0) } ?? "GET"

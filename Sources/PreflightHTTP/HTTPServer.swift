@@ -258,8 +258,12 @@ public final class HTTPServer: Sendable {
         return idPrefix + "-" + String(number)
     }
 
-    func requestStarted() {
+    /// A new request's exchange, with the server's id for it, counted in flight.
+    func startExchange(_ connection: OpaquePointer, uri: String) -> Exchange {
+        let exchange = Exchange(connection: connection, uri: uri)
+        exchange.requestID = nextRequestID()
         inFlightCount.add(1, ordering: .relaxed)
+        return exchange
     }
 
     func requestFinished(_ exchange: Exchange) {

@@ -8,8 +8,8 @@ import Synchronization
 /// Writes one JSON line per finished request to a file descriptor (stdout by default).
 ///
 /// Workers never write: they append the line to a bounded buffer that a writer thread of its
-/// own empties with one `write(2)` per batch, every 50 ms or when an eighth of the buffer is full. When the descriptor does not take the bytes (a
-/// pipe nobody reads) the buffer fills, and further lines are dropped and counted
+/// own empties with one `write(2)` per batch, every 50 ms or when an eighth of the buffer is
+/// full. When the descriptor does not take the bytes (a pipe nobody reads) the buffer fills, and further lines are dropped and counted
 /// (`dropped`, in `/metrics` as `preflight_access_log_dropped_total`) instead of stopping
 /// every endpoint behind a blocked write.
 ///

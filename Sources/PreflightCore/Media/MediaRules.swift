@@ -94,7 +94,7 @@ public enum MediaRules {
         } else {
             findings += typeFindings(download, sniffed: sniffed, reference: reference)
         }
-        guard let format = sniffed, let kind = format.kind, let uti = format.uti else {
+        guard let format = sniffed, let kind = format.kind, format.uti != nil else {
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
 
@@ -136,7 +136,7 @@ public enum MediaRules {
         }
 
         findings += deviceFindings(download, image: summary.image, profile: profile, key: key)
-        if let root, profile.requiredKeys.contains(where: { $0.resolve(in: root).allSatisfy { $0.value == .null } }) {
+        if let root, !profile.missingRequiredKeys(in: root).isEmpty {
             // The extension stops before it downloads (media.url.required-key-missing says so).
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
@@ -153,7 +153,6 @@ public enum MediaRules {
         let attachment = AttachmentPlan(
             identifier: key, kind: kind, uti: attachedUTI, fileName: named.fileName, typeHint: named.typeHint,
             bytes: download.bytes, limit: limit)
-        _ = uti
         return Outcome(findings: findings, summary: summary, attachment: attachment)
     }
 

@@ -73,6 +73,11 @@ public struct ExtensionProfile: Sendable, Equatable {
         self.device = device
     }
 
+    /// The `required_keys` the payload lacks (absent or `null`): the extension stops without them.
+    public func missingRequiredKeys(in root: JSONValue) -> [JSONPointer] {
+        requiredKeys.filter { $0.first(in: root) == nil }
+    }
+
     /// Whether the extension decodes the image itself (and so needs its memory for the pixels).
     public var decodesImages: Bool { naming == .reencodeJPEG }
 }

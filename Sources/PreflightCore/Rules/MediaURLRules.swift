@@ -35,7 +35,7 @@ public enum MediaURLRules {
         _ root: JSONValue, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool = false
     ) -> Outcome {
         var outcome = find(root, profile: profile, configuration: configuration, downloading: downloading)
-        for required in profile.requiredKeys where required.resolve(in: root).allSatisfy({ $0.value == .null }) {
+        for required in profile.missingRequiredKeys(in: root) {
             outcome.findings.append(
                 Finding(
                     .requiredKeyMissing, path: required.text,

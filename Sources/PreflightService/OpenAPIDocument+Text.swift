@@ -95,36 +95,10 @@ extension OpenAPIDocument {
             "description": "At most 64 bytes."
           },
           {
-            "name": "profile",
-            "in": "query",
-            "required": false,
-            "description": "The extension profile to judge for (overrides Preflight-Profile, apps and default_profile).",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "generic",
-                "firebase",
-                "onesignal",
-                "airship",
-                "clevertap"
-              ]
-            }
+            "$ref": "#/components/parameters/Profile"
           },
           {
-            "name": "Preflight-Profile",
-            "in": "header",
-            "required": false,
-            "description": "The extension profile to judge for, when ?profile= is absent.",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "generic",
-                "firebase",
-                "onesignal",
-                "airship",
-                "clevertap"
-              ]
-            }
+            "$ref": "#/components/parameters/PreflightProfileHeader"
           }
         ],
         "requestBody": {
@@ -201,14 +175,7 @@ extension OpenAPIDocument {
             }
           },
           "501": {
-            "description": "A Transfer-Encoding other than chunked (`unsupported-transfer-coding`); the connection is closed.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnsupportedTransferCoding"
           },
           "413": {
             "description": "The body is over `server.max_body_bytes`.",
@@ -256,36 +223,10 @@ extension OpenAPIDocument {
             "description": "`false` skips the media download: payload rules only."
           },
           {
-            "name": "profile",
-            "in": "query",
-            "required": false,
-            "description": "The extension profile to judge for (overrides Preflight-Profile, apps and default_profile).",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "generic",
-                "firebase",
-                "onesignal",
-                "airship",
-                "clevertap"
-              ]
-            }
+            "$ref": "#/components/parameters/Profile"
           },
           {
-            "name": "Preflight-Profile",
-            "in": "header",
-            "required": false,
-            "description": "The extension profile to judge for, when ?profile= is absent.",
-            "schema": {
-              "type": "string",
-              "enum": [
-                "generic",
-                "firebase",
-                "onesignal",
-                "airship",
-                "clevertap"
-              ]
-            }
+            "$ref": "#/components/parameters/PreflightProfileHeader"
           }
         ],
         "requestBody": {
@@ -338,14 +279,7 @@ extension OpenAPIDocument {
             }
           },
           "501": {
-            "description": "A Transfer-Encoding other than chunked (`unsupported-transfer-coding`); the connection is closed.",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnsupportedTransferCoding"
           },
           "413": {
             "description": "The body is over `server.max_batch_body_bytes`.",
@@ -905,6 +839,52 @@ extension OpenAPIDocument {
             "type": "array",
             "items": {
               "$ref": "#/components/schemas/Report"
+            }
+          }
+        }
+      }
+    },
+    "parameters": {
+      "Profile": {
+        "name": "profile",
+        "in": "query",
+        "required": false,
+        "description": "The extension profile to judge for (overrides Preflight-Profile, apps and default_profile).",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "generic",
+            "firebase",
+            "onesignal",
+            "airship",
+            "clevertap"
+          ]
+        }
+      },
+      "PreflightProfileHeader": {
+        "name": "Preflight-Profile",
+        "in": "header",
+        "required": false,
+        "description": "The extension profile to judge for, when ?profile= is absent.",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "generic",
+            "firebase",
+            "onesignal",
+            "airship",
+            "clevertap"
+          ]
+        }
+      }
+    },
+    "responses": {
+      "UnsupportedTransferCoding": {
+        "description": "A Transfer-Encoding other than chunked (`unsupported-transfer-coding`); the connection is closed.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
             }
           }
         }

@@ -54,6 +54,15 @@ import Testing
         // stops only after its 2 s grace: the window in which the kept-alive connection is used.
         let uploading = try TestConnection(port: server.port)
         uploading.send("POST /v1/preflight HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        // Both must have reached the server before the signal (a connection it has not accepted
+        // yet is refused once it drains): in flight are they two and the metrics request itself.
+        let started = Date().addingTimeInterval(5)
+        while Date() < started {
+            let text = try httpRequest(port: server.port, "GET", "/metrics").text
+            let line = text.split(separator: "\n").first { $0.hasPrefix("preflight_http_requests_in_flight ") }
+            if let count = line.flatMap({ Int($0.split(separator: " ")[1]) }), count >= 3 { break }
+            usleep(10_000)
+        }
 
         server.signal(SIGTERM)
         // After the 1 s drain the sweep answers the parked download...

@@ -28,16 +28,17 @@ public struct PreflightProbe: Sendable {
         return try MediaFetcher(settings: configuration.fetch, egress: configuration.egress, body: body)
     }
 
-    /// Checks the push; `completion` runs at once when nothing is downloaded, else on the
+    /// Checks the push (`profile` is the one the request names, `format` the envelope it names;
+    /// see `PayloadInspector.inspect`); `completion` runs at once when nothing is downloaded, else on the
     /// thread that finished the download. It gets the pieces; `ProbeOutcome.report()` runs the
     /// media rules, wherever the caller wants that work done (the HTTP endpoints: on the
     /// connection's own worker, not the download's thread).
     public func run(
         body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
-        completion: @escaping @Sendable (ProbeOutcome) -> Void
+        format: EnvelopeFormat? = nil, completion: @escaping @Sendable (ProbeOutcome) -> Void
     ) {
         let inspection = inspector.inspect(
-            body: body, headers: headers, profile: profile, downloading: fetch && self.media != nil)
+            body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil)
         var report = inspection.report
         let configuration = inspector.configuration
         guard let media = inspection.media else {

@@ -23,19 +23,33 @@ extension PreflightService {
         case .success(let name): defaultName = name
         case .failure(let error): return responder.respond(error.response)
         }
-        var profiles: [ExtensionProfile] = []
+        let defaultFormat: EnvelopeFormat?
+        switch requestedFormat(request) {
+        case .success(let named): defaultFormat = named
+        case .failure(let error): return responder.respond(error.response)
+        }
+        var profiles: [ExtensionProfile?] = []
+        var formats: [EnvelopeFormat?] = []
         for item in batch.items {
-            switch profile(
-                named: item.profile ?? defaultName, topic: item.headers.topic,
-                configuration: probe.inspector.configuration)
-            {
+            switch profile(named: item.profile ?? defaultName, configuration: probe.inspector.configuration) {
             case .success(let found): profiles.append(found)
             case .failure(let error): return responder.respond(error.response)
             }
+            guard let name = item.format else {
+                formats.append(defaultFormat)
+                continue
+            }
+            guard let format = EnvelopeFormat(rawValue: name) else {
+                return responder.respond(unknownFormat(name).response)
+            }
+            formats.append(format)
         }
         let collected = Mutex(BatchResults(count: batch.items.count))
         for (index, item) in batch.items.enumerated() {
-            probe.run(body: item.payload, headers: item.headers, fetch: fetch, profile: profiles[index]) { outcome in
+            probe.run(
+                body: item.payload, headers: item.headers, fetch: fetch, profile: profiles[index],
+                format: formats[index]
+            ) { outcome in
                 let complete = collected.withLock { results -> [ProbeOutcome]? in
                     results.store(outcome, at: index)
                     return results.isComplete ? results.outcomes : nil

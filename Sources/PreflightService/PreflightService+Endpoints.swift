@@ -95,13 +95,35 @@ extension PreflightService {
         }
     }
 
-    /// The profile a request names (`?profile=`, else `Preflight-Profile`), else the one for its
-    /// `apns-topic` (`apps`), else `default_profile`; 400 `unknown-profile` for a name with no profile.
+    /// The profile named `name`, if a name is given; 400 `unknown-profile` for a name with no
+    /// profile. Without one the inspector picks: `apps` for the push's `apns-topic`, else the
+    /// envelope's preset, else `default_profile`.
     static func profile(
-        named name: String?, topic: String?, configuration: PreflightConfiguration
-    ) -> Result<ExtensionProfile, QueryError> {
-        if let profile = configuration.profile(named: name, topic: topic) { return .success(profile) }
-        return .failure(unknownProfile(name ?? "", configuration))
+        named name: String?, configuration: PreflightConfiguration
+    ) -> Result<ExtensionProfile?, QueryError> {
+        guard let name else { return .success(nil) }
+        if let profile = configuration.profiles[name] { return .success(profile) }
+        return .failure(unknownProfile(name, configuration))
+    }
+
+    /// The envelope format a request names (`?format=` over `Preflight-Format`), nil to detect it;
+    /// 400 `unknown-format` for any other value (each given one must be valid).
+    static func requestedFormat(_ request: HTTPRequest) -> Result<EnvelopeFormat?, QueryError> {
+        let query = request.query["format"]
+        let header = request.header("preflight-format")
+        for name in [query, header] {
+            if let name, EnvelopeFormat(rawValue: name) == nil { return .failure(unknownFormat(name)) }
+        }
+        return .success((query ?? header).flatMap(EnvelopeFormat.init(rawValue:)))
+    }
+
+    static func unknownFormat(_ name: String) -> QueryError {
+        QueryError(
+            response: .error(
+                400, code: "unknown-format",
+                message:
+                    "no envelope format \"\(name)\"; known: \(EnvelopeFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+            ))
     }
 
     /// The name the request gives (`?profile=` over `Preflight-Profile`); each given one must exist,
@@ -134,14 +156,19 @@ extension PreflightService {
         }
         let headers = APNsHeaders(lowercased: request.headers)
         let configuration = probe.inspector.configuration
-        let chosen: ExtensionProfile
+        let chosen: ExtensionProfile?
         switch requestedProfile(request, configuration: configuration).flatMap({
-            profile(named: $0, topic: headers.topic, configuration: configuration)
+            profile(named: $0, configuration: configuration)
         }) {
         case .success(let found): chosen = found
         case .failure(let error): return responder.respond(error.response)
         }
-        probe.run(body: request.body, headers: headers, fetch: fetch, profile: chosen) { outcome in
+        let format: EnvelopeFormat?
+        switch requestedFormat(request) {
+        case .success(let named): format = named
+        case .failure(let error): return responder.respond(error.response)
+        }
+        probe.run(body: request.body, headers: headers, fetch: fetch, profile: chosen, format: format) { outcome in
             // Judged and written on the connection's worker (at once, or when it resumes after a download).
             responder.respond {
                 let report = outcome.report()

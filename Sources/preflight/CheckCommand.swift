@@ -12,6 +12,7 @@ enum CheckCommand {
         var format = "text"
         var noFetch = false
         var profileName: String?
+        var envelopeFormat: EnvelopeFormat?
         var input: String?
         do {
             var index = 0
@@ -21,6 +22,13 @@ enum CheckCommand {
                 case "--config": configPath = try optionValue(argument, arguments, &index)
                 case "--no-fetch": noFetch = true
                 case "--profile": profileName = try optionValue(argument, arguments, &index)
+                case "--format-in":
+                    let name = try optionValue(argument, arguments, &index)
+                    guard let named = EnvelopeFormat(rawValue: name) else {
+                        let known = EnvelopeFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                        throw UsageError(message: "--format-in: expected one of \(known), got \"\(name)\"")
+                    }
+                    envelopeFormat = named
                 case "--format":
                     format = try optionValue(argument, arguments, &index)
                     guard format == "text" || format == "json" else {
@@ -79,15 +87,20 @@ enum CheckCommand {
             printError("preflight: \(error)")
             return 2
         }
-        guard let profile = configuration.profile(named: profileName, topic: headers.topic) else {
-            printError("preflight: --profile: no profile \"\(profileName ?? "")\" (\(configuration.profileNames))")
-            fetcher?.shutdown()
-            return 2
+        var profile: ExtensionProfile?
+        if let profileName {
+            guard let named = configuration.profiles[profileName] else {
+                printError("preflight: --profile: no profile \"\(profileName)\" (\(configuration.profileNames))")
+                fetcher?.shutdown()
+                return 2
+            }
+            profile = named
         }
         let probe = PreflightProbe(configuration: configuration, media: fetcher)
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Report?>(nil)
-        probe.run(body: Array(body), headers: headers, fetch: !noFetch, profile: profile) { outcome in
+        probe.run(body: Array(body), headers: headers, fetch: !noFetch, profile: profile, format: envelopeFormat) {
+            outcome in
             let report = outcome.report()
             result.withLock { $0 = report }
             done.signal()

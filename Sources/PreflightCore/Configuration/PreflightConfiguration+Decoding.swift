@@ -158,6 +158,11 @@ extension PreflightConfiguration {
         return profiles[defaultProfile]
     }
 
+    /// The profile `apps` gives `topic`, if any.
+    public func appProfile(topic: String?) -> ExtensionProfile? {
+        topic.flatMap { apps[$0] }.flatMap { profiles[$0] }
+    }
+
     /// Applies `PREFLIGHT_HOST`, `PREFLIGHT_PORT`, `PREFLIGHT_ADMIN_HOST`, `PREFLIGHT_ADMIN_PORT`
     /// (either turns the admin listener on; its host defaults to the API's) and
     /// `PREFLIGHT_API_KEYS` (comma-separated).
@@ -240,7 +245,7 @@ private struct ConfigObject {
         }
         profile.naming = parsed
         if let typeKey = try object.pointers("type_key", single: true)?.first { profile.typeKey = typeKey }
-        if parsed == .declared, profile.typeKey == nil {
+        if parsed == .declared || parsed == .declaredSuffix, profile.typeKey == nil {
             throw ConfigurationError("\(object.path).type_key: declared naming needs the pointer to the declared type")
         }
         var download = profile.download.rawValue

@@ -73,6 +73,9 @@ public enum AttachmentNaming {
                 case nil: nil
                 }
             return file("attachment", ext: ext)
+        case .declaredSuffix:
+            let declared = profile.typeKey.flatMap { root.map($0.resolve) }?.first?.value.string
+            return file("attachment", ext: declared)
         case .reencodeJPEG:
             // Written as JPEG only if it decodes as an image; audio and video never do.
             let decodes = download?.analyzed().sniffed.map { $0.kind == .image || decodableImages.contains($0) } ?? true

@@ -26,6 +26,8 @@ public struct ExtensionProfile: Sendable, Equatable {
         case sniffed
         /// The extension the value at `typeKey` declares (CleverTap's `ct_mediaType`).
         case declared
+        /// A dot and the value at `typeKey`, as written (Braze: `fileSuffix = ".\(type)"`).
+        case declaredSuffix = "declared-suffix"
         /// The image is decoded and written again as JPEG (seed 003): any image iOS decodes
         /// works; audio and video do not.
         case reencodeJPEG = "reencode-jpeg"
@@ -85,7 +87,7 @@ public struct ExtensionProfile: Sendable, Equatable {
 extension ExtensionProfile {
     /// The built-in profiles.
     public static let presets: [String: ExtensionProfile] = Dictionary(
-        uniqueKeysWithValues: [generic, firebase, onesignal, airship, clevertap].map { ($0.name, $0) })
+        uniqueKeysWithValues: [generic, firebase, onesignal, airship, clevertap, braze].map { ($0.name, $0) })
 
     private static func pointers(_ texts: [String]) -> [JSONPointer] {
         texts.map { text in
@@ -136,4 +138,11 @@ extension ExtensionProfile {
     public static let clevertap = ExtensionProfile(
         name: "clevertap", mediaKeys: pointers(["/ct_mediaUrl"]), requiredKeys: pointers(["/ct_mediaType"]),
         naming: .declared, typeKey: pointers(["/ct_mediaType"]).first, download: .disk)
+
+    /// Braze's documented extension (Braze docs, "Rich notifications" for iOS, the sample
+    /// `NotificationService`): reads `ab.att.url` and `ab.att.type`, stops without either,
+    /// downloads with a download task and names the file `.<type>` (`fileSuffix`).
+    public static let braze = ExtensionProfile(
+        name: "braze", mediaKeys: pointers(["/ab/att/url"]), requiredKeys: pointers(["/ab/att/type"]),
+        naming: .declaredSuffix, typeKey: pointers(["/ab/att/type"]).first, download: .disk)
 }

@@ -44,6 +44,18 @@ extension FindingCode {
     public static let mediaURLExtensionUnsupported = FindingCode(rawValue: "media.url.extension-unsupported")
     public static let mediaURLExtensionMismatch = FindingCode(rawValue: "media.url.extension-mismatch")
     public static let mediaNotFetched = FindingCode(rawValue: "media.not-fetched")
+    // Envelopes (FCM, OneSignal, Airship, Braze request bodies)
+    public static let envelopeDetected = FindingCode(rawValue: "envelope.detected")
+    public static let envelopeInvalid = FindingCode(rawValue: "envelope.invalid")
+    public static let envelopeIOSMissing = FindingCode(rawValue: "envelope.ios.missing")
+    public static let envelopeMutableContentMissing = FindingCode(rawValue: "envelope.mutable-content.missing")
+    public static let envelopeImageNotForwarded = FindingCode(rawValue: "envelope.image.not-forwarded")
+    public static let envelopeHeaderNotString = FindingCode(rawValue: "envelope.header.not-string")
+    public static let envelopeHeaderContradicts = FindingCode(rawValue: "envelope.header.contradicts")
+    public static let envelopeFieldInvalid = FindingCode(rawValue: "envelope.field.invalid")
+    public static let envelopeTextNoDefault = FindingCode(rawValue: "envelope.text.no-default")
+    public static let envelopeTextLanguage = FindingCode(rawValue: "envelope.text.language")
+    public static let envelopeSizeNearLimit = FindingCode(rawValue: "envelope.size.near-limit")
 }
 
 /// One row of the findings catalog: what the README lists and the rules use.
@@ -60,6 +72,35 @@ public enum FindingCatalog {
         entry(.payloadNotObject, .error, "the top level of the payload is not a JSON object"),
         entry(.payloadTooLarge, .error, "the payload is over 4096 bytes (5120 for voip), counted on the bytes sent"),
         entry(.payloadDuplicateKey, .warning, "an object repeats a key; parsers disagree on which value wins"),
+        entry(
+            .envelopeDetected, .info,
+            "the body is a provider's request (FCM, OneSignal, Airship, Braze), found by its shape; the derived APNs payload was judged"
+        ),
+        entry(.envelopeInvalid, .error, "the body is not the named provider's shape, or the provider refuses it"),
+        entry(
+            .envelopeIOSMissing, .error,
+            "the request sends nothing to iOS devices (no `apple_push`, no `ios` device type)"),
+        entry(
+            .envelopeMutableContentMissing, .error,
+            "media is given but the provider will not set `mutable-content` (FCM never does; Airship: safe side)"),
+        entry(
+            .envelopeImageNotForwarded, .error,
+            "the image is only in a field the provider sends to other platforms (Android, web), not to iOS"),
+        entry(.envelopeHeaderNotString, .error, "an FCM `apns.headers` value is not a string: FCM refuses the message"),
+        entry(
+            .envelopeHeaderContradicts, .error,
+            "the push type or priority the envelope sets contradicts its content (background with alert text)"),
+        entry(
+            .envelopeFieldInvalid, .error,
+            "a field has a type or value the provider refuses or drops (FCM `data` values not strings, Braze `asset_file_type`)"
+        ),
+        entry(
+            .envelopeTextNoDefault, .error,
+            "a language map (OneSignal `contents`, `headings`, `subtitle`) has no `en` text: OneSignal requires it"),
+        entry(.envelopeTextLanguage, .info, "a language map has several languages; the `en` text was judged"),
+        entry(
+            .envelopeSizeNearLimit, .warning,
+            "the derived payload fits, but not with the bytes the provider adds (`envelope.allowance_bytes`)"),
         entry(.apsMissing, .error, "the payload has no `aps` dictionary"),
         entry(.apsNotObject, .error, "`aps` is not a dictionary"),
         entry(.mutableContentMissing, .error, "`aps` has no `mutable-content`: the extension never runs"),

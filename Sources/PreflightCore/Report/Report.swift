@@ -24,6 +24,8 @@ public struct Report: Sendable {
     public var media: MediaSummary?
     /// Present when the attachment would succeed.
     public var attachment: AttachmentPlan?
+    /// Present when the body was a provider's request (FCM, OneSignal, Airship, Braze).
+    public var envelope: Envelope?
 
     public init(
         findings: [Finding], payload: PayloadSummary, media: MediaSummary? = nil, attachment: AttachmentPlan? = nil
@@ -92,6 +94,10 @@ public struct Report: Sendable {
                 summary.field("media_key", payload.mediaKey)
                 summary.field("profile", payload.profile)
             }
+            if let envelope {
+                report.key("envelope")
+                Self.write(envelope, to: &report)
+            }
             if let media {
                 report.key("media")
                 Self.write(media, to: &report)
@@ -110,6 +116,25 @@ public struct Report: Sendable {
             }
         }
         return writer.bytes
+    }
+
+    private static func write(_ envelope: Envelope, to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("format", envelope.format.rawValue)
+            object.field("detected", envelope.detected)
+            object.field("derived_payload", envelope.usable ? envelope.payloadText : nil)
+            object.key("derived_headers")
+            object.object { headers in
+                let named = envelope.headers
+                for (name, value) in [
+                    ("apns-push-type", named.pushType), ("apns-priority", named.priority), ("apns-topic", named.topic),
+                    ("apns-expiration", named.expiration), ("apns-collapse-id", named.collapseID),
+                ] {
+                    if let value { headers.field(name, value) }
+                }
+            }
+            object.field("allowance_bytes", envelope.allowanceBytes)
+        }
     }
 
     private static func write(_ media: MediaSummary, to writer: inout JSONWriter) {

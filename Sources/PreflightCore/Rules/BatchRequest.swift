@@ -9,6 +9,8 @@ public struct BatchRequest: Sendable {
         public var headers: APNsHeaders
         /// The item's `profile`, if it names one.
         public var profile: String?
+        /// The item's envelope `format`, if it names one (else the request's, else detected).
+        public var format: String?
     }
 
     /// Why a batch body is refused, for a 400 answer.
@@ -44,8 +46,9 @@ public struct BatchRequest: Sendable {
 
     private static func item(_ element: JSONValue, index: Int) throws(Problem) -> Item {
         guard case .object(let members) = element else { throw Problem(message: "items[\(index)] is not an object") }
-        for member in members where !["payload", "headers", "profile"].contains(member.key) {
-            throw Problem(message: "items[\(index)].\(member.key) is not a batch item key (payload, headers, profile)")
+        for member in members where !["payload", "headers", "profile", "format"].contains(member.key) {
+            throw Problem(
+                message: "items[\(index)].\(member.key) is not a batch item key (payload, headers, profile, format)")
         }
         let payload: [UInt8]
         switch element["payload"] {
@@ -80,6 +83,11 @@ public struct BatchRequest: Sendable {
             guard let name = given.string else { throw Problem(message: "items[\(index)].profile must be a string") }
             profile = name
         }
-        return Item(payload: payload, headers: headers, profile: profile)
+        var format: String?
+        if let given = element["format"] {
+            guard let name = given.string else { throw Problem(message: "items[\(index)].format must be a string") }
+            format = name
+        }
+        return Item(payload: payload, headers: headers, profile: profile, format: format)
     }
 }

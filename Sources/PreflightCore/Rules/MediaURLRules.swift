@@ -142,6 +142,7 @@ public enum MediaURLRules {
         case .mime: "serve the media with the Content-Type of an attachment type, or add ?filename=name.jpg"
         case .sniffed: "serve JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MP4, MPEG or AVI with its Content-Type"
         case .declared: "declare image, video, audio or gif in the type key"
+        case .declaredSuffix: "declare the file's extension in the type key (jpg, png, gif, mp4, m4a, mp3, wav, aif)"
         case .reencodeJPEG: "send an image: this extension re-encodes images as JPEG and attaches nothing else"
         }
     }

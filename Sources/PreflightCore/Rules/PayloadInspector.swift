@@ -22,20 +22,93 @@ public struct PayloadInspector: Sendable {
         public var profile: ExtensionProfile
         /// The parsed payload (a declared type is read from it after the download).
         public var root: JSONValue?
+        /// The provider's request the payload was derived from, when the body was one.
+        public var envelope: Envelope?
+
+        init(
+            findings: [Finding], summary: PayloadSummary, media: MediaReference?, profile: ExtensionProfile,
+            root: JSONValue?
+        ) {
+            self.findings = findings
+            self.summary = summary
+            self.media = media
+            self.profile = profile
+            self.root = root
+        }
 
         /// The report without a download.
-        public var report: Report { Report(findings: findings, payload: summary) }
+        public var report: Report {
+            var report = Report(findings: findings, payload: summary)
+            report.envelope = envelope
+            return report
+        }
     }
 
-    /// Judges the push for `profile`'s extension; without one, the profile `apps` gives the
-    /// push's `apns-topic`, else `default_profile`.
+    /// Judges the push for `profile`'s extension (the one the request names). A provider's
+    /// request body (`format`, or the shape `EnvelopeFormat.detect` sees when nil) is judged as
+    /// the APNs payload the provider derives from it. Without a named profile: the one `apps`
+    /// gives the push's `apns-topic`, else the provider's preset, else `default_profile`.
     ///
     /// - Parameter downloading: whether the media will be downloaded (see `MediaURLRules.check`).
     public func inspect(
-        body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, downloading: Bool = false
+        body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, format: EnvelopeFormat? = nil,
+        downloading: Bool = false
     ) -> Inspection {
-        let profile =
-            profile ?? configuration.profile(named: nil, topic: headers.topic) ?? ExtensionProfile.generic
+        guard format != .apns, let root = try? JSONParser.parse(body).value,
+            let chosen = format ?? EnvelopeFormat.detect(root),
+            var envelope = Envelope.derive(chosen, from: root, headers: headers)
+        else {
+            let profile = profile ?? configuration.profile(named: nil, topic: headers.topic) ?? .generic
+            return inspectPayload(body: body, headers: headers, profile: profile, downloading: downloading)
+        }
+        envelope.detected = format == nil
+        var findings = PayloadRules.parse(body).1
+        if envelope.detected {
+            findings.append(
+                Finding(
+                    .envelopeDetected, path: chosen.topKey,
+                    message:
+                        "the body is \(chosen.requestName) (found by its shape); the APNs payload \(chosen.providerName) builds from it was judged",
+                    fix: "none needed; send ?format=\(chosen.rawValue) (or Preflight-Format) to say so"))
+        }
+        findings += envelope.findings
+        let judgedProfile =
+            profile ?? configuration.appProfile(topic: envelope.headers.topic)
+            ?? configuration.profiles[chosen.presetProfile] ?? .generic
+        guard envelope.usable else {
+            var inspection = Inspection(
+                findings: findings,
+                summary: PayloadSummary(
+                    bytes: body.count,
+                    limit: PayloadRules.limit(pushType: envelope.headers.pushType, configuration: configuration),
+                    pushType: envelope.headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil,
+                    profile: judgedProfile.name),
+                media: nil, profile: judgedProfile, root: nil)
+            inspection.envelope = envelope
+            return inspection
+        }
+        var inspection = inspectPayload(
+            body: envelope.payload, headers: envelope.headers, profile: judgedProfile, downloading: downloading)
+        inspection.findings.removeAll { envelope.superseded.contains($0.code) }
+        let bytes = envelope.payload.count
+        let limit = inspection.summary.limit
+        if bytes <= limit, bytes + envelope.allowanceBytes > limit {
+            inspection.findings.append(
+                Finding(
+                    .envelopeSizeNearLimit, path: nil,
+                    message:
+                        "the derived payload is \(bytes) bytes; with the about \(envelope.allowanceBytes) bytes \(chosen.providerName) adds it may pass APNs's \(limit)",
+                    fix: "shorten the text or the custom data by \(bytes + envelope.allowanceBytes - limit) bytes"))
+        }
+        inspection.findings = findings + inspection.findings
+        inspection.envelope = envelope
+        return inspection
+    }
+
+    /// The rules over one APNs payload and its headers.
+    private func inspectPayload(
+        body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile, downloading: Bool
+    ) -> Inspection {
         var findings = HeaderRules.all.flatMap { $0(headers) }
         findings += PayloadRules.size(bytes: body.count, pushType: headers.pushType, configuration: configuration)
         var summary = PayloadSummary(

@@ -1,0 +1,91 @@
+/// Airship push object (`POST /api/push`), as Airship builds the APNs payload for iOS
+/// (Airship API reference, "Platform overrides", iOS: https://docs.airship.com/developer/rest-api/ua/schemas/platform-overrides):
+/// - `notification.ios.alert`, else `notification.alert`, is `aps.alert`; `ios.title` and
+///   `ios.subtitle` join it;
+/// - `ios.badge` (a number), `sound`, `content_available`, `mutable_content`, `category`,
+///   `thread_id`, `interruption_level`, `relevance_score` become `aps` keys, `ios.extra` top-level keys;
+/// - `ios.media_attachment` becomes `com.urbanairship.media_attachment`, its `url` an array,
+///   as the SDK reads it (Airship ios-library `UANotificationServiceExtension.swift`, `didReceive`);
+/// - `ios.priority` and `ios.collapse_id` become headers.
+/// No Airship page says the API adds `mutable-content` for a media attachment, so Preflight takes
+/// the safe side and asks for `ios.mutable_content: true`.
+enum AirshipEnvelope {
+    /// Airship adds a send id (`_`, a UUID) and `com.urbanairship.metadata` (an encoded string)
+    /// to each payload. It publishes no example of a delivered payload; 256 bytes is an estimate
+    /// on the safe side.
+    static let allowance = 256
+
+    static let otherPlatformImages = [
+        "notification.android.style.big_picture", "notification.amazon.style.big_picture", "notification.web.image",
+    ]
+
+    static func derive(_ root: JSONValue, into derivation: inout Derivation) {
+        guard let notification = root["notification"], notification.members != nil else {
+            derivation.add(
+                .envelopeInvalid, path: "notification",
+                message: "the push has no \"notification\" object: no alert reaches the device",
+                fix: "add \"notification\": {\"alert\": ..., \"ios\": {...}}")
+            derivation.usable = false
+            return
+        }
+        let deviceTypes = root["device_types"]
+        let reachesIOS =
+            deviceTypes?.string == "all"
+            || (deviceTypes.flatMap { value -> [JSONValue]? in if case .array(let a) = value { a } else { nil } } ?? [])
+                .contains { $0.string == "ios" }
+        if !reachesIOS {
+            derivation.add(
+                .envelopeIOSMissing, path: "device_types",
+                message: "device_types does not include \"ios\" (nor is it \"all\"): no iOS device gets this push",
+                fix: "add \"ios\" to device_types")
+        }
+        let ios = notification["ios"]
+        derivation.setAPS("alert", ios?["alert"] ?? notification["alert"])
+        derivation.setAlert("title", ios?["title"])
+        derivation.setAlert("subtitle", ios?["subtitle"])
+        if let badge = ios?["badge"], badge.integer != nil { derivation.setAPS("badge", badge) }
+        derivation.setAPS("sound", ios?["sound"])
+        derivation.setAPS("content-available", ios?["content_available"]?.flagAsOne)
+        derivation.setAPS("mutable-content", ios?["mutable_content"]?.flagAsOne)
+        derivation.setAPS("category", ios?["category"])
+        derivation.setAPS("thread-id", ios?["thread_id"])
+        derivation.setAPS("interruption-level", ios?["interruption_level"])
+        derivation.setAPS("relevance-score", ios?["relevance_score"])
+        derivation.setTop(membersOf: ios?["extra"])
+        let media = ios?["media_attachment"]
+        if let media {
+            var attachment = JSONValue.object([])
+            if let url = media["url"] {
+                if url.string != nil {
+                    attachment.set("url", .array([url]))
+                } else {
+                    derivation.wrongType(
+                        "notification.ios.media_attachment.url", url, expected: "a string", provider: "Airship")
+                }
+            }
+            for key in ["options", "content"] { if let value = media[key] { attachment.set(key, value) } }
+            derivation.setTop("com.urbanairship.media_attachment", attachment)
+            if !derivation.isMutable {
+                derivation.add(
+                    .envelopeMutableContentMissing, path: "notification.ios",
+                    message:
+                        "notification.ios has a media_attachment but no \"mutable_content\": true; without mutable-content the extension never runs",
+                    fix: "add \"mutable_content\": true to notification.ios", supersedes: .mutableContentMissing)
+            }
+        } else if let path = otherPlatformImages.first(where: { value(at: $0, in: root) != nil }) {
+            derivation.add(
+                .envelopeImageNotForwarded, path: path,
+                message: "the image is only in \(path), which Airship sends to another platform, not to iOS",
+                fix:
+                    "add notification.ios.media_attachment {\"url\": \"<url>\"} and notification.ios.mutable_content: true",
+                supersedes: .mediaURLMissing)
+        }
+        derivation.setHeader("apns-priority", ios?["priority"].flatMap(OneSignalEnvelope.headerText))
+        derivation.setHeader("apns-collapse-id", ios?["collapse_id"]?.string)
+    }
+
+    /// The value at a dotted path of object keys.
+    static func value(at path: String, in root: JSONValue) -> JSONValue? {
+        path.split(separator: ".").reduce(root as JSONValue?) { value, key in value?[String(key)] }
+    }
+}

@@ -1,0 +1,241 @@
+/// The request body a sender holds: a raw APNs payload, or a provider's send request from
+/// which the provider builds the APNs payload.
+public enum EnvelopeFormat: String, Sendable, CaseIterable {
+    case apns
+    /// Firebase Cloud Messaging HTTP v1: `{"message": {...}}`.
+    case fcm
+    /// OneSignal "Create notification" body.
+    case onesignal
+    /// Airship push object.
+    case airship
+    /// Braze `messages/send` body with `messages.apple_push`.
+    case braze
+
+    /// The key a finding about the envelope as a whole points at.
+    var topKey: String {
+        switch self {
+        case .apns: "aps"
+        case .fcm: "message"
+        case .onesignal: "app_id"
+        case .airship: "notification"
+        case .braze: "messages"
+        }
+    }
+
+    /// The provider, as messages name it.
+    var providerName: String {
+        switch self {
+        case .apns: "APNs"
+        case .fcm: "FCM"
+        case .onesignal: "OneSignal"
+        case .airship: "Airship"
+        case .braze: "Braze"
+        }
+    }
+
+    /// The request, as messages name it.
+    var requestName: String {
+        switch self {
+        case .apns: "an APNs payload"
+        case .fcm: "an FCM HTTP v1 message"
+        case .onesignal: "a OneSignal create-notification body"
+        case .airship: "an Airship push object"
+        case .braze: "a Braze messages/send body"
+        }
+    }
+
+    /// The profile the provider's own SDK extension gives (`ExtensionProfile.presets`).
+    public var presetProfile: String {
+        switch self {
+        case .apns: "generic"
+        case .fcm: "firebase"
+        case .onesignal: "onesignal"
+        case .airship: "airship"
+        case .braze: "braze"
+        }
+    }
+
+    /// The format a body's shape shows, or nil when it is an APNs payload, an unknown shape, or
+    /// looks like more than one provider's (all judged as APNs).
+    ///
+    /// - an APNs payload has `aps` at the top;
+    /// - FCM: `message` is an object with `token`, `topic` or `condition`;
+    /// - OneSignal: `app_id` with `contents`, `headings`, `template_id` or `ios_attachments`;
+    /// - Airship: `audience` with `device_types`;
+    /// - Braze: `messages` is an object (with `apple_push`, `android_push`...).
+    public static func detect(_ root: JSONValue) -> EnvelopeFormat? {
+        guard root.members != nil, root["aps"] == nil else { return nil }
+        var found: [EnvelopeFormat] = []
+        if let message = root["message"], message.members != nil,
+            ["token", "topic", "condition"].contains(where: { message[$0] != nil })
+        {
+            found.append(.fcm)
+        }
+        if root["app_id"] != nil,
+            ["contents", "headings", "template_id", "ios_attachments"].contains(where: { root[$0] != nil })
+        {
+            found.append(.onesignal)
+        }
+        if root["audience"] != nil, root["device_types"] != nil { found.append(.airship) }
+        if root["messages"]?.members != nil { found.append(.braze) }
+        return found.count == 1 ? found[0] : nil
+    }
+}
+
+/// What a provider will send APNs for one envelope: the payload and headers, the findings about
+/// the envelope itself, and the bytes the provider adds that the body does not show.
+public struct Envelope: Sendable {
+    public var format: EnvelopeFormat
+    /// Whether the format was read from the body's shape rather than named by the request.
+    public var detected: Bool
+    /// The derived APNs payload, compact JSON.
+    public var payload: [UInt8]
+    public var headers: APNsHeaders
+    /// `envelope.*` findings, paths in the envelope (`message.apns.payload.aps`).
+    public var findings: [Finding]
+    /// Bytes the provider adds to the payload (ids, analytics keys): see each provider's `allowance`.
+    public var allowanceBytes: Int
+    /// Findings on the derived payload that an envelope finding replaces with advice in the
+    /// envelope's own terms (`aps.mutable-content.missing` when FCM's `apns.payload` lacks it).
+    public var superseded: Set<FindingCode>
+    /// False when the body is not the format's shape at all (no derived payload to judge).
+    public var usable: Bool
+
+    /// The payload as text, for the report.
+    public var payloadText: String { String(decoding: payload, as: UTF8.self) }
+
+    /// The envelope's APNs payload and headers, built the way `format`'s provider documents it;
+    /// nil for `apns` (the body is the payload).
+    public static func derive(_ format: EnvelopeFormat, from root: JSONValue, headers: APNsHeaders) -> Envelope? {
+        var derivation = Derivation(headers: headers)
+        let allowance: Int
+        switch format {
+        case .apns: return nil
+        case .fcm:
+            FCMEnvelope.derive(root, into: &derivation)
+            allowance = FCMEnvelope.allowance
+        case .onesignal:
+            OneSignalEnvelope.derive(root, into: &derivation)
+            allowance = OneSignalEnvelope.allowance
+        case .airship:
+            AirshipEnvelope.derive(root, into: &derivation)
+            allowance = AirshipEnvelope.allowance
+        case .braze:
+            BrazeEnvelope.derive(root, into: &derivation)
+            allowance = BrazeEnvelope.allowance
+        }
+        var writer = JSONWriter(capacity: 512)
+        writer.value(derivation.payload)
+        return Envelope(
+            format: format, detected: false, payload: writer.bytes, headers: derivation.headers,
+            findings: derivation.findings, allowanceBytes: allowance, superseded: derivation.superseded,
+            usable: derivation.usable)
+    }
+}
+
+/// The APNs payload and headers as a provider's mapping builds them, and what it found.
+struct Derivation {
+    /// The payload, an object whose first member is `aps`.
+    var payload: JSONValue = .object([JSONMember(key: "aps", value: .object([]))])
+    var headers: APNsHeaders
+    var findings: [Finding] = []
+    var superseded: Set<FindingCode> = []
+    /// False when the body is not the format's shape at all: only the envelope findings count.
+    var usable = true
+
+    init(headers: APNsHeaders) {
+        self.headers = headers
+    }
+
+    /// Sets `aps.<key>`; a nil value leaves it out.
+    mutating func setAPS(_ key: String, _ value: JSONValue?) {
+        guard let value else { return }
+        var aps = payload["aps"] ?? .object([])
+        aps.set(key, value)
+        payload.set("aps", aps)
+    }
+
+    /// Sets `aps.alert.<key>` (the alert as a dictionary); a nil value leaves it out.
+    mutating func setAlert(_ key: String, _ value: JSONValue?) {
+        guard let value else { return }
+        var alert = payload["aps"]?["alert"] ?? .object([])
+        if case .string(let body) = alert { alert = .object([JSONMember(key: "body", value: .string(body))]) }
+        alert.set(key, value)
+        setAPS("alert", alert)
+    }
+
+    /// Sets a top-level key; a nil value leaves it out.
+    mutating func setTop(_ key: String, _ value: JSONValue?) {
+        guard let value else { return }
+        payload.set(key, value)
+    }
+
+    /// Copies every member of `extras` to the top level (the providers' custom keys).
+    mutating func setTop(membersOf extras: JSONValue?) {
+        for member in extras?.members ?? [] { payload.set(member.key, member.value) }
+    }
+
+    /// Sets an APNs header from the envelope (over the request's); false for a name Preflight does not read.
+    mutating func setHeader(_ name: String, _ value: String?) {
+        guard let value else { return }
+        _ = headers.set(name, value)
+    }
+
+    mutating func add(
+        _ code: FindingCode, path: String, message: String, fix: String, supersedes: FindingCode? = nil
+    ) {
+        findings.append(Finding(code, path: path, message: message, fix: fix))
+        if let supersedes { superseded.insert(supersedes) }
+    }
+
+    /// Whether the derived `aps` says `mutable-content: 1`.
+    var isMutable: Bool { payload["aps"]?["mutable-content"]?.integer == 1 }
+
+    /// Whether the derived alert has visible text.
+    var hasVisibleText: Bool {
+        switch payload["aps"]?["alert"] {
+        case .string(let text)?: !text.isEmpty
+        case .object(let members)?: members.contains { ["title", "subtitle", "body"].contains($0.key) }
+        default: false
+        }
+    }
+
+    /// A finding for a value of the wrong type at `path`.
+    mutating func wrongType(_ path: String, _ value: JSONValue, expected: String, provider: String) {
+        add(
+            .envelopeFieldInvalid, path: path,
+            message: "\(path) is \(value.typeName); \(provider) expects \(expected)",
+            fix: "send \(path) as \(expected)")
+    }
+}
+
+extension JSONValue {
+    /// Sets `key` in an object: the last member of that name is replaced in place, else one is
+    /// appended. Does nothing to other values.
+    mutating func set(_ key: String, _ value: JSONValue) {
+        guard case .object(var members) = self else { return }
+        if let index = members.lastIndex(where: { $0.key == key }) {
+            members[index].value = value
+        } else {
+            members.append(JSONMember(key: key, value: value))
+        }
+        self = .object(members)
+    }
+
+    /// `other` laid over this value: objects merge member by member (recursively), anything
+    /// else is replaced. FCM applies `apns.payload` over what it built from `notification` this way.
+    func merging(_ other: JSONValue) -> JSONValue {
+        guard case .object = self, case .object(let overlay) = other else { return other }
+        var merged = self
+        for member in overlay {
+            merged.set(member.key, merged[member.key].map { $0.merging(member.value) } ?? member.value)
+        }
+        return merged
+    }
+
+    /// The value as `1` when it is `true` (the providers' booleans for APNs flags), else nil.
+    var flagAsOne: JSONValue? {
+        if case .bool(true) = self { return .number(JSONNumber(text: "1")) }
+        return nil
+    }
+}

@@ -1,0 +1,127 @@
+/// Firebase Cloud Messaging HTTP v1 (`projects.messages.send`), as FCM turns a message into
+/// the APNs request:
+/// - `message.notification.title` / `.body` become `aps.alert.title` / `.body`, and
+///   `message.notification.image` becomes `fcm_options.image` unless `apns.fcm_options.image`
+///   overrides it (FCM v1 reference, `ApnsFcmOptions.image`: "If present, it will override
+///   google.firebase.fcm.v1.Notification.image");
+/// - `message.data` (strings only) become top-level keys;
+/// - `message.apns.payload` is laid over the result, `message.apns.headers` are the APNs headers;
+/// - FCM does not add `mutable-content`: https://firebase.google.com/docs/cloud-messaging/ios/send-image
+///   sets `apns.payload.aps.mutable-content: 1` itself.
+enum FCMEnvelope {
+    /// The members FCM adds to every APNs payload: the keys the Firebase iOS SDK reads
+    /// (firebase-ios-sdk `FirebaseMessaging/Sources/FIRMessagingConstants.m`: `gcm.message_id`,
+    /// `google.c.sender.id`, `google.c.fid`; `google.c.a.e` when analytics is on), with values
+    /// of the lengths seen in delivered payloads. Google publishes no example of the delivered
+    /// payload, so this is an estimate on the generous side.
+    static let addedMembers =
+        #","gcm.message_id":"1732890000000001","google.c.a.e":"1","google.c.sender.id":"123456789012","google.c.fid":"fHqLzyUT0WbEHd7lVBtDUq""#
+    static let allowance = addedMembers.utf8.count
+
+    static func derive(_ root: JSONValue, into derivation: inout Derivation) {
+        guard let message = root["message"], message.members != nil else {
+            derivation.add(
+                .envelopeInvalid, path: "message",
+                message: "the body has no FCM \"message\" object; FCM refuses it",
+                fix: "send {\"message\": {\"token\": ..., \"notification\": {...}, \"apns\": {...}}}")
+            derivation.usable = false
+            return
+        }
+        if !["token", "topic", "condition"].contains(where: { message[$0] != nil }) {
+            derivation.add(
+                .envelopeInvalid, path: "message",
+                message: "the message has no token, topic or condition; FCM refuses a message without a target",
+                fix: "add message.token (one device), message.topic or message.condition")
+        }
+        let notification = message["notification"]
+        for key in ["title", "body"] {
+            guard let value = notification?[key] else { continue }
+            guard value.string != nil else {
+                derivation.wrongType("message.notification.\(key)", value, expected: "a string", provider: "FCM")
+                continue
+            }
+            derivation.setAlert(key, value)
+        }
+        if let data = message["data"] {
+            for member in data.members ?? [] {
+                guard member.value.string != nil else {
+                    derivation.wrongType(
+                        "message.data.\(member.key)", member.value, expected: "a string (data is a map of strings)",
+                        provider: "FCM")
+                    continue
+                }
+                derivation.setTop(member.key, member.value)
+            }
+        }
+        let apns = message["apns"]
+        let image = apns?["fcm_options"]?["image"] ?? notification?["image"]
+        if let image { derivation.setTop("fcm_options", .object([JSONMember(key: "image", value: image)])) }
+        if let overlay = apns?["payload"] {
+            if overlay.members != nil {
+                derivation.payload = derivation.payload.merging(overlay)
+            } else {
+                derivation.wrongType("message.apns.payload", overlay, expected: "an object", provider: "FCM")
+            }
+        }
+        for header in apns?["headers"]?.members ?? [] {
+            guard let value = header.value.string else {
+                derivation.add(
+                    .envelopeHeaderNotString, path: "message.apns.headers.\(header.key)",
+                    message:
+                        "message.apns.headers.\(header.key) is \(header.value.typeName); FCM refuses headers that are not strings",
+                    fix: "send the header's value as a string: \"\(header.key)\": \"\(header.value.shortDescription)\"")
+                continue
+            }
+            derivation.setHeader(header.key, value)
+        }
+        if image != nil, !derivation.isMutable {
+            derivation.add(
+                .envelopeMutableContentMissing, path: "message.apns.payload.aps",
+                message:
+                    "the message has an image but message.apns.payload.aps has no \"mutable-content\": 1; FCM does not add it, so the extension never runs",
+                fix: "add \"apns\": {\"payload\": {\"aps\": {\"mutable-content\": 1}}} to the message",
+                supersedes: .mutableContentMissing)
+        }
+        if image == nil {
+            let elsewhere = [
+                ("message.android.notification.image", message["android"]?["notification"]?["image"]),
+                ("message.webpush.notification.image", message["webpush"]?["notification"]?["image"]),
+            ]
+            if let (path, _) = elsewhere.first(where: { $0.1 != nil }) {
+                derivation.add(
+                    .envelopeImageNotForwarded, path: path,
+                    message: "the image is only in \(path); FCM does not send it to iOS devices",
+                    fix: "put the URL in message.notification.image (every platform) or message.apns.fcm_options.image",
+                    supersedes: .mediaURLMissing)
+            }
+        }
+        let headers = apns?["headers"]
+        Contradiction.check(
+            pushType: headers?["apns-push-type"]?.string, priority: headers?["apns-priority"]?.string,
+            pushTypePath: "message.apns.headers.apns-push-type", priorityPath: "message.apns.headers.apns-priority",
+            into: &derivation)
+    }
+}
+
+/// A push type or priority the envelope sets that its own content contradicts.
+enum Contradiction {
+    static func check(
+        pushType: String?, priority: String?, pushTypePath: String, priorityPath: String,
+        into derivation: inout Derivation
+    ) {
+        if let pushType, pushType != "alert", derivation.hasVisibleText {
+            derivation.add(
+                .envelopeHeaderContradicts, path: pushTypePath,
+                message:
+                    "\(pushTypePath) is \"\(pushType)\" but the message has alert text: APNs delivers it as \(pushType), and the extension never runs",
+                fix: "set \(pushTypePath) to \"alert\" for a visible notification, or leave it out")
+        }
+        // Apple, "Sending notification requests to APNs": background pushes must use priority 5.
+        if let priority, priority == "10", pushType == "background" {
+            derivation.add(
+                .envelopeHeaderContradicts, path: priorityPath,
+                message: "\(priorityPath) is 10 on a background push; APNs requires 5 for background pushes",
+                fix: "set \(priorityPath) to \"5\", or send an alert push")
+        }
+    }
+}

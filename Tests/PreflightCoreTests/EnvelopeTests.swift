@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+
+@testable import PreflightCore
+
+/// Issue 12: each provider's documented rich-push request, judged as the APNs payload the
+/// provider builds, and a broken variant per envelope finding.
+@Suite struct EnvelopeTests {
+    /// The request in `Tests/Envelopes/<name>.json` (the providers' documentation examples).
+    static func example(_ name: String) throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Envelopes/\(name).json")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The example as compact JSON (one line, no spaces), for edits by text replacement.
+    static func compact(_ name: String) throws -> String {
+        var writer = JSONWriter()
+        writer.value(try JSONParser.parse(Array(try example(name).utf8)).value)
+        return writer.text
+    }
+
+    static func inspect(
+        _ body: String, format: EnvelopeFormat? = nil, headers: APNsHeaders = APNsHeaders(pushType: "alert"),
+        configuration: PreflightConfiguration = PreflightConfiguration()
+    ) -> PayloadInspector.Inspection {
+        PayloadInspector(configuration: configuration).inspect(
+            body: Array(body.utf8), headers: headers, format: format)
+    }
+
+    /// The codes but the info ones every report of this kind has.
+    static func codes(_ inspection: PayloadInspector.Inspection) -> [String] {
+        inspection.findings.map(\.code.rawValue).filter { $0 != "envelope.detected" }
+    }
+
+    static func derived(_ inspection: PayloadInspector.Inspection) throws -> JSONValue {
+        let envelope = try #require(inspection.envelope)
+        return try JSONParser.parse(envelope.payload).value
+    }
+
+    @Test func theFCMDocumentationExampleDerivesAnAlertThatPasses() throws {
+        let inspection = Self.inspect(try Self.example("fcm"))
+        #expect(Self.codes(inspection) == [])
+        #expect(inspection.findings.first?.code == .envelopeDetected)
+        #expect(inspection.findings.first?.path == "message")
+        let payload = try Self.derived(inspection)
+        #expect(payload["aps"]?["alert"]?["title"]?.string == "Sparky says hello!")
+        #expect(payload["aps"]?["mutable-content"]?.integer == 1)
+        #expect(payload["fcm_options"]?["image"]?.string == "https://foo.bar/pizza-monster.png")
+        #expect(payload.members?.map(\.key) == ["aps", "fcm_options"])
+        #expect(inspection.profile.name == "firebase")
+        #expect(inspection.summary.mediaKey == "/fcm_options/image")
+        #expect(inspection.envelope?.allowanceBytes == 131)
+        #expect(inspection.envelope?.detected == true)
+    }
+
+    @Test func fcmNotificationDataAndHeadersMapAsDocumented() throws {
+        let body = #"""
+            {"message":{"topic":"news","notification":{"title":"T","body":"B","image":"https://a.test/n.jpg"},
+             "data":{"story":"42"},
+             "apns":{"headers":{"apns-priority":"5","apns-push-type":"alert","apns-collapse-id":"s42"},
+                     "payload":{"aps":{"mutable-content":1,"alert":{"subtitle":"S"}},"extra":{"k":1}}}}}
+            """#
+        let inspection = Self.inspect(body, format: .fcm)
+        #expect(Self.codes(inspection) == [])
+        #expect(inspection.envelope?.detected == false)
+        let payload = try Self.derived(inspection)
+        #expect(payload["aps"]?["alert"]?.members?.map(\.key) == ["title", "body", "subtitle"])
+        #expect(payload["story"]?.string == "42")
+        #expect(payload["extra"]?["k"]?.integer == 1)
+        #expect(payload["fcm_options"]?["image"]?.string == "https://a.test/n.jpg")
+        #expect(inspection.envelope?.headers == APNsHeaders(pushType: "alert", priority: "5", collapseID: "s42"))
+    }
+
+    @Test func fcmApnsImageOverridesTheNotificationImage() throws {
+        let body = #"""
+            {"message":{"token":"t","notification":{"title":"T","image":"https://a.test/all.jpg"},
+             "apns":{"payload":{"aps":{"mutable-content":1}},"fcm_options":{"image":"https://a.test/ios.jpg"}}}}
+            """#
+        #expect(try Self.derived(Self.inspect(body))["fcm_options"]?["image"]?.string == "https://a.test/ios.jpg")
+    }
+
+    @Test(
+        arguments: [
+            // No mutable-content on the APNs side: FCM does not add it (the derived finding is replaced).
+            (#""apns":{"payload":{"aps":{"mutable-content":1}},"#, #""apns":{"#, ["envelope.mutable-content.missing"]),
+            // The image only for Android (and the web): nothing reaches iOS.
+            (
+                #""fcm_options":{"image":"https://foo.bar/pizza-monster.png"}"#, #""fcm_options":{}"#,
+                ["envelope.image.not-forwarded"]
+            ),
+            // A header that is a number: FCM refuses the message.
+            (#""apns":{"#, #""apns":{"headers":{"apns-priority":10},"#, ["envelope.header.not-string"]),
+            // A background push type on a message with alert text.
+            (
+                #""apns":{"#, #""apns":{"headers":{"apns-push-type":"background"},"#,
+                ["envelope.header.contradicts", "headers.push-type.not-alert"]
+            ),
+            // Priority 10 on a background push.
+            (
+                #""apns":{"#, #""apns":{"headers":{"apns-push-type":"background","apns-priority":"10"},"#,
+                ["envelope.header.contradicts", "envelope.header.contradicts", "headers.push-type.not-alert"]
+            ),
+            // data values must be strings.
+            (#""message":{"#, #""message":{"data":{"n":1},"#, ["envelope.field.invalid"]),
+            // No target.
+            (#""token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","#, "", ["envelope.invalid"]),
+        ] as [(String, String, [String])])
+    func fcmMistakes(replacing: String, with replacement: String, expected: [String]) throws {
+        let body = try Self.compact("fcm").replacingOccurrences(of: replacing, with: replacement)
+        #expect(body != (try Self.compact("fcm")))
+        let inspection = Self.inspect(body, format: .fcm)
+        #expect(Self.codes(inspection) == expected, "\(inspection.findings.map(\.message))")
+        let envelopeFinding = try #require(inspection.findings.first)
+        #expect(envelopeFinding.path?.hasPrefix("message") == true)
+    }
+
+    @Test func anFCMBodyWithoutAMessageIsNotJudgedAsAPayload() {
+        let inspection = Self.inspect(#"{"to":"legacy-token","notification":{"title":"T"}}"#, format: .fcm)
+        #expect(Self.codes(inspection) == ["envelope.invalid"])
+        #expect(inspection.envelope?.usable == false)
+        #expect(inspection.report.json.contains(#""derived_payload":null"#))
+    }
+
+    @Test func theOneSignalExampleJudgesTheEnglishTextAndSetsMutableContent() throws {
+        let inspection = Self.inspect(try Self.example("onesignal"))
+        #expect(Self.codes(inspection) == ["envelope.text.language"])
+        #expect(inspection.findings.first { $0.code == .envelopeTextLanguage }?.path == "contents.en")
+        let payload = try Self.derived(inspection)
+        #expect(payload["aps"]?["alert"]?["title"]?.string == "New arrivals")
+        #expect(payload["aps"]?["alert"]?["body"]?.string == "English Message")
+        #expect(payload["aps"]?["mutable-content"]?.integer == 1)
+        #expect(payload["aps"]?["sound"]?.string == "default")
+        #expect(payload["aps"]?["badge"]?.integer == 1)
+        #expect(payload["att"]?["id1"]?.string == "https://foo.bar/pizza-monster.png")
+        #expect(payload["custom"]?["a"]?["screen"]?.string == "offers")
+        #expect(inspection.profile.name == "onesignal")
+        #expect(inspection.summary.mediaKey == "/att/id1")
+        #expect(inspection.envelope?.allowanceBytes == 596)
+    }
+
+    @Test(
+        arguments: [
+            (
+                #""contents": {"en": "English Message", "es": "Spanish Message"}"#, #""contents": {"es": "Mensaje"}"#,
+                ["envelope.text.no-default"]
+            ),
+            (
+                #""ios_attachments": {"id1": "https://foo.bar/pizza-monster.png"}"#,
+                #""big_picture": "https://foo.bar/pizza-monster.png""#,
+                ["envelope.text.language", "envelope.image.not-forwarded"]
+            ),
+            (
+                #""ios_sound""#, #""apns_push_type_override": "background", "ios_sound""#,
+                ["envelope.text.language", "envelope.header.contradicts", "headers.push-type.not-alert"]
+            ),
+            (#""ios_sound""#, #""isIos": false, "ios_sound""#, ["envelope.ios.missing", "envelope.text.language"]),
+        ] as [(String, String, [String])])
+    func oneSignalMistakes(replacing: String, with replacement: String, expected: [String]) throws {
+        let body = try Self.example("onesignal").replacingOccurrences(of: replacing, with: replacement)
+        #expect(body != (try Self.example("onesignal")))
+        #expect(Self.codes(Self.inspect(body)) == expected)
+    }
+
+    @Test func theAirshipExampleDerivesItsMediaAttachment() throws {
+        let inspection = Self.inspect(try Self.example("airship"))
+        #expect(Self.codes(inspection) == [])
+        let payload = try Self.derived(inspection)
+        #expect(payload["aps"]?["alert"]?["title"]?.string == "Airship")
+        #expect(payload["aps"]?["mutable-content"]?.integer == 1)
+        let media = try #require(payload["com.urbanairship.media_attachment"])
+        #expect(media["url"] == .array([.string("https://foo.bar/pizza-monster.png")]))
+        #expect(media["content"]?["body"]?.string == "With a picture")
+        #expect(payload["deep_link"]?.string == "app://offers")
+        #expect(inspection.profile.name == "airship")
+        #expect(inspection.summary.mediaKey == "/com.urbanairship.media_attachment/url/0")
+    }
+
+    @Test(
+        arguments: [
+            (#""mutable_content": true,"#, "", ["envelope.mutable-content.missing"]),
+            (#""device_types": ["ios"]"#, #""device_types": ["android"]"#, ["envelope.ios.missing"]),
+            (
+                #""media_attachment": {"#,
+                #""unused": {"#, ["envelope.image.not-forwarded"]
+            ),
+        ] as [(String, String, [String])])
+    func airshipMistakes(replacing: String, with replacement: String, expected: [String]) throws {
+        var body = try Self.example("airship").replacingOccurrences(of: replacing, with: replacement)
+        if replacement == #""unused": {"# {
+            body = body.replacingOccurrences(
+                of: #""notification": {"#,
+                with:
+                    #""notification": {"android": {"style": {"type": "big_picture", "big_picture": "https://foo.bar/p.png"}},"#
+            )
+        }
+        #expect(body != (try Self.example("airship")))
+        let codes = Self.codes(Self.inspect(body)).filter { $0 != "aps.key.unknown" }
+        #expect(codes == expected)
+    }
+
+    @Test func theBrazeExampleDerivesTheAbDictionaryItsExtensionReads() throws {
+        let inspection = Self.inspect(try Self.example("braze"))
+        #expect(Self.codes(inspection) == [])
+        let payload = try Self.derived(inspection)
+        #expect(payload["aps"]?["alert"]?["body"]?.string == "Your order shipped")
+        #expect(payload["aps"]?["mutable-content"]?.integer == 1)
+        #expect(payload["ab"]?["att"]?["url"]?.string == "https://foo.bar/pizza-monster.png")
+        #expect(payload["ab"]?["att"]?["type"]?.string == "png")
+        #expect(payload["order"]?.string == "1234")
+        #expect(inspection.profile.name == "braze")
+        #expect(inspection.summary.mediaKey == "/ab/att/url")
+    }
+
+    @Test(
+        arguments: [
+            (#""asset_file_type": "png","#, "", ["envelope.field.invalid", "media.url.required-key-missing"]),
+            (#""asset_file_type": "png","#, #""asset_file_type": "webp","#, ["envelope.field.invalid"]),
+            (#""apple_push""#, #""android_push""#, ["envelope.ios.missing"]),
+        ] as [(String, String, [String])])
+    func brazeMistakes(replacing: String, with replacement: String, expected: [String]) throws {
+        let body = try Self.example("braze").replacingOccurrences(of: replacing, with: replacement)
+        #expect(body != (try Self.example("braze")))
+        #expect(Self.codes(Self.inspect(body)) == expected)
+    }
+
+    /// The derived size against 4096, with and without the provider's allowance.
+    @Test(
+        arguments: [
+            (3960, []), (3966, ["envelope.size.near-limit"]), (4096, ["envelope.size.near-limit"]),
+            (4097, ["payload.too-large"]),
+        ] as [(Int, [String])])
+    func theDerivedPayloadIsSizedWithTheProvidersAllowance(bytes: Int, expected: [String]) throws {
+        let template = try Self.example("fcm").replacingOccurrences(of: "Sparky says hello!", with: "")
+        let base = try #require(Self.inspect(template).envelope?.payload.count)
+        let title = String(repeating: "x", count: bytes - base)
+        let inspection = Self.inspect(
+            template.replacingOccurrences(of: #""title": """#, with: #""title": "\#(title)""#))
+        #expect(inspection.summary.bytes == bytes)
+        #expect(Self.codes(inspection) == expected)
+    }
+
+    /// An APNs payload, an unknown shape and an ambiguous one are judged as APNs, as in 0.3.
+    @Test(
+        arguments: [
+            #"{"aps":{"alert":"a","mutable-content":1},"image":"https://a.test/i.jpg","message":{"token":"t"}}"#,
+            #"{"title":"a"}"#,
+            #"{"message":{"token":"t"},"app_id":"x","contents":{"en":"a"}}"#,
+        ])
+    func otherShapesAreJudgedAsAPNs(body: String) {
+        let inspection = Self.inspect(body)
+        #expect(inspection.envelope == nil)
+        #expect(!inspection.findings.contains { $0.code.rawValue.hasPrefix("envelope.") })
+    }
+
+    /// A body named `apns` is judged as it is, whatever it looks like.
+    @Test func theNamedFormatWinsOverTheShape() throws {
+        let inspection = Self.inspect(try Self.example("fcm"), format: .apns)
+        #expect(inspection.envelope == nil)
+        #expect(inspection.findings.map(\.code).contains(.apsMissing))
+    }
+
+    /// `apps` (the app's configured extension) beats the provider's preset; a named profile beats both.
+    @Test func profileOrderIsNamedThenAppsThenPreset() throws {
+        var configuration = PreflightConfiguration()
+        configuration.apps["com.example.app"] = "generic"
+        let body = try Self.example("braze")
+        #expect(Self.inspect(body, configuration: configuration).profile.name == "braze")
+        let topic = APNsHeaders(pushType: "alert", topic: "com.example.app")
+        #expect(Self.inspect(body, headers: topic, configuration: configuration).profile.name == "generic")
+        let named = PayloadInspector(configuration: configuration).inspect(
+            body: Array(body.utf8), headers: topic, profile: ExtensionProfile.airship)
+        #expect(named.profile.name == "airship")
+    }
+}

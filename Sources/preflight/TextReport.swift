@@ -13,6 +13,10 @@ struct TextReport {
         headline += "  \(payload.bytes) of \(payload.limit) bytes, push type \(payload.pushType)"
         if let url = payload.mediaURL, let key = payload.mediaKey { headline += ", media \(key): \(url)" }
         lines.append(headline)
+        if let envelope = report.envelope, envelope.usable {
+            // What the provider will send, so the reader can see what the findings are about.
+            lines.append("  \(envelope.format.rawValue) sends APNs: \(envelope.payloadText)")
+        }
         for finding in report.findings {
             let severity = paint(finding.severity.rawValue.padding(7), severityColor(finding.severity))
             let path = finding.path.map { " at \($0)" } ?? ""

@@ -90,3 +90,21 @@ import Testing
         #expect(result.output.hasPrefix("preflight: "))
     }
 }
+
+extension CheckCommandTests {
+    /// `--format-in` names the envelope; the text report shows the payload the provider sends.
+    @Test func formatInJudgesAProvidersRequest() throws {
+        let body = #"{"app_id":"x","contents":{"en":"Hi"},"ios_attachments":{"a":"https://cdn.example.com/a.jpg"}}"#
+        let result = try check(["--no-fetch", "--format-in", "onesignal", "-"], stdin: body)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(
+            result.output.contains(
+                #"onesignal sends APNs: {"aps":{"alert":{"body":"Hi"},"mutable-content":1},"att":{"a":"https://cdn.example.com/a.jpg"}}"#
+            ))
+        let json = try check(["--no-fetch", "--format-in", "onesignal", "--format", "json", "-"], stdin: body)
+        #expect(json.output.contains(#""envelope":{"format":"onesignal","detected":false"#))
+        let refused = try check(["--format-in", "sns", "-"], stdin: body)
+        #expect(refused.status == 2)
+        #expect(refused.output.contains("--format-in: expected one of apns, fcm, onesignal, airship, braze"))
+    }
+}

@@ -32,7 +32,7 @@ extension OpenAPIDocument {
       "post": {
         "operationId": "preflight",
         "summary": "Check one push",
-        "description": "The body is the APNs payload byte for byte; its size is judged on these bytes. A body that is not a JSON object is a finding (`payload.invalid-json`, `payload.not-object`), not a protocol error.",
+        "description": "The body is the APNs payload byte for byte (its size is judged on these bytes), or a provider's request (FCM, OneSignal, Airship, Braze) that is judged as the APNs payload the provider derives from it (`?format=`, `Preflight-Format`, or detected from the shape; the report's `envelope` shows the derived payload and headers). A body that is not a JSON object is a finding (`payload.invalid-json`, `payload.not-object`), not a protocol error.",
         "security": [
           {},
           {
@@ -99,6 +99,12 @@ extension OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/PreflightProfileHeader"
+          },
+          {
+            "$ref": "#/components/parameters/Format"
+          },
+          {
+            "$ref": "#/components/parameters/PreflightFormatHeader"
           }
         ],
         "requestBody": {
@@ -106,7 +112,147 @@ extension OpenAPIDocument {
           "content": {
             "application/json": {
               "schema": {
-                "description": "The APNs payload, sent as it will be sent to APNs."
+                "description": "One of the five shapes; any other JSON is judged as an APNs payload.",
+                "oneOf": [
+                  {
+                    "$ref": "#/components/schemas/APNsPayload"
+                  },
+                  {
+                    "$ref": "#/components/schemas/FCMMessage"
+                  },
+                  {
+                    "$ref": "#/components/schemas/OneSignalNotification"
+                  },
+                  {
+                    "$ref": "#/components/schemas/AirshipPush"
+                  },
+                  {
+                    "$ref": "#/components/schemas/BrazeSend"
+                  }
+                ]
+              },
+              "examples": {
+                "apns": {
+                  "summary": "An APNs payload with an image",
+                  "value": {
+                    "aps": {
+                      "alert": {
+                        "title": "Sale",
+                        "body": "Everything 50% off"
+                      },
+                      "mutable-content": 1
+                    },
+                    "image": "https://cdn.example.com/sale.jpg"
+                  }
+                },
+                "fcm": {
+                  "summary": "FCM: the send-image documentation's request",
+                  "value": {
+                    "message": {
+                      "token": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1",
+                      "notification": {
+                        "title": "Sparky says hello!"
+                      },
+                      "android": {
+                        "notification": {
+                          "image": "https://foo.bar/pizza-monster.png"
+                        }
+                      },
+                      "apns": {
+                        "payload": {
+                          "aps": {
+                            "mutable-content": 1
+                          }
+                        },
+                        "fcm_options": {
+                          "image": "https://foo.bar/pizza-monster.png"
+                        }
+                      },
+                      "webpush": {
+                        "headers": {
+                          "image": "https://foo.bar/pizza-monster.png"
+                        }
+                      }
+                    }
+                  }
+                },
+                "onesignal": {
+                  "summary": "OneSignal: a notification with an iOS attachment",
+                  "value": {
+                    "app_id": "YOUR_APP_ID",
+                    "include_subscription_ids": [
+                      "1dd608f2-c6a1-11e3-851d-000c2940e62c"
+                    ],
+                    "headings": {
+                      "en": "New arrivals"
+                    },
+                    "contents": {
+                      "en": "English Message",
+                      "es": "Spanish Message"
+                    },
+                    "ios_attachments": {
+                      "id1": "https://foo.bar/pizza-monster.png"
+                    },
+                    "ios_sound": "default",
+                    "ios_badgeType": "Increase",
+                    "ios_badgeCount": 1,
+                    "data": {
+                      "screen": "offers"
+                    }
+                  }
+                },
+                "airship": {
+                  "summary": "Airship: a push with a media attachment",
+                  "value": {
+                    "audience": {
+                      "named_user": "user-1"
+                    },
+                    "device_types": [
+                      "ios"
+                    ],
+                    "notification": {
+                      "ios": {
+                        "alert": {
+                          "title": "Airship",
+                          "body": "A picture is worth a thousand words"
+                        },
+                        "mutable_content": true,
+                        "media_attachment": {
+                          "url": "https://foo.bar/pizza-monster.png",
+                          "content": {
+                            "title": "Airship",
+                            "body": "With a picture"
+                          }
+                        },
+                        "extra": {
+                          "deep_link": "app://offers"
+                        }
+                      }
+                    }
+                  }
+                },
+                "braze": {
+                  "summary": "Braze: messages/send with a rich Apple push",
+                  "value": {
+                    "external_user_ids": [
+                      "user-1"
+                    ],
+                    "messages": {
+                      "apple_push": {
+                        "alert": {
+                          "title": "Braze",
+                          "body": "Your order shipped"
+                        },
+                        "sound": "default",
+                        "asset_url": "https://foo.bar/pizza-monster.png",
+                        "asset_file_type": "png",
+                        "extra": {
+                          "order": "1234"
+                        }
+                      }
+                    }
+                  }
+                }
               }
             },
             "application/octet-stream": {
@@ -155,7 +301,7 @@ extension OpenAPIDocument {
             }
           },
           "400": {
-            "description": "A bad query argument (`invalid-query`), or a header block that could be framed two ways (`bad-request`: repeated Content-Length, whitespace before a colon, a folded line, a NUL in a value, HTTP/1.1 without Host, a POST without Content-Length or chunked body); the connection is closed; or an unknown profile name (`unknown-profile`).",
+            "description": "A bad query argument (`invalid-query`), or a header block that could be framed two ways (`bad-request`: repeated Content-Length, whitespace before a colon, a folded line, a NUL in a value, HTTP/1.1 without Host, a POST without Content-Length or chunked body); the connection is closed; or an unknown profile name (`unknown-profile`); or an unknown envelope format (`unknown-format`).",
             "content": {
               "application/json": {
                 "schema": {
@@ -227,6 +373,12 @@ extension OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/PreflightProfileHeader"
+          },
+          {
+            "$ref": "#/components/parameters/Format"
+          },
+          {
+            "$ref": "#/components/parameters/PreflightFormatHeader"
           }
         ],
         "requestBody": {
@@ -259,7 +411,7 @@ extension OpenAPIDocument {
             }
           },
           "400": {
-            "description": "The batch is malformed (`invalid-batch`), a query argument is bad (`invalid-query`), or the header block could be framed two ways (`bad-request`; the connection is closed); or an unknown profile name (`unknown-profile`).",
+            "description": "The batch is malformed (`invalid-batch`), a query argument is bad (`invalid-query`), or the header block could be framed two ways (`bad-request`; the connection is closed); or an unknown profile name (`unknown-profile`); or an unknown envelope format (`unknown-format`).",
             "content": {
               "application/json": {
                 "schema": {
@@ -453,7 +605,8 @@ extension OpenAPIDocument {
                   "shutting-down",
                   "overloaded",
                   "internal",
-                  "unknown-profile"
+                  "unknown-profile",
+                  "unknown-format"
                 ]
               },
               "message": {
@@ -516,7 +669,8 @@ extension OpenAPIDocument {
         "properties": {
           "bytes": {
             "type": "integer",
-            "minimum": 0
+            "minimum": 0,
+            "description": "The payload's size; for a provider's request, the size of the derived payload."
           },
           "limit": {
             "type": "integer",
@@ -540,7 +694,7 @@ extension OpenAPIDocument {
           },
           "profile": {
             "type": "string",
-            "description": "The extension profile the push was judged for (generic, firebase, onesignal, airship, clevertap, or one from the configuration)."
+            "description": "The extension profile the push was judged for (generic, firebase, onesignal, airship, clevertap, braze, or one from the configuration)."
           }
         }
       },
@@ -756,6 +910,9 @@ extension OpenAPIDocument {
           },
           "attachment": {
             "$ref": "#/components/schemas/Attachment"
+          },
+          "envelope": {
+            "$ref": "#/components/schemas/Envelope"
           }
         }
       },
@@ -770,7 +927,7 @@ extension OpenAPIDocument {
             "oneOf": [
               {
                 "type": "object",
-                "description": "The payload; judged as compact JSON."
+                "description": "The payload, or a provider's request (FCM, OneSignal, Airship, Braze); judged as compact JSON."
               },
               {
                 "type": "string",
@@ -806,9 +963,21 @@ extension OpenAPIDocument {
               "firebase",
               "onesignal",
               "airship",
-              "clevertap"
+              "clevertap",
+              "braze"
             ],
             "description": "The extension profile for this item; overrides ?profile= and Preflight-Profile. The presets are listed; a configuration may add more."
+          },
+          "format": {
+            "type": "string",
+            "enum": [
+              "apns",
+              "fcm",
+              "onesignal",
+              "airship",
+              "braze"
+            ],
+            "description": "The item's envelope format; overrides ?format= and Preflight-Format. Absent: detected from the payload's shape."
           }
         }
       },
@@ -842,6 +1011,279 @@ extension OpenAPIDocument {
             }
           }
         }
+      },
+      "APNsPayload": {
+        "title": "apns",
+        "type": "object",
+        "description": "An APNs payload, sent as it will be sent to APNs (`format=apns`).",
+        "required": [
+          "aps"
+        ],
+        "properties": {
+          "aps": {
+            "type": "object"
+          }
+        },
+        "not": {
+          "anyOf": [
+            {
+              "required": [
+                "message"
+              ]
+            },
+            {
+              "required": [
+                "app_id"
+              ]
+            },
+            {
+              "required": [
+                "notification"
+              ]
+            },
+            {
+              "required": [
+                "messages"
+              ]
+            }
+          ]
+        }
+      },
+      "FCMMessage": {
+        "title": "fcm",
+        "type": "object",
+        "description": "An FCM HTTP v1 send request (`format=fcm`): `notification` becomes `aps.alert`, `apns.payload` is laid over it, `apns.headers` are the APNs headers, `apns.fcm_options.image` (else `notification.image`) becomes `fcm_options.image`, `data` top-level keys.",
+        "required": [
+          "message"
+        ],
+        "properties": {
+          "message": {
+            "type": "object",
+            "properties": {
+              "token": {
+                "type": "string"
+              },
+              "topic": {
+                "type": "string"
+              },
+              "condition": {
+                "type": "string"
+              },
+              "notification": {
+                "type": "object"
+              },
+              "data": {
+                "type": "object",
+                "additionalProperties": {
+                  "type": "string"
+                }
+              },
+              "apns": {
+                "type": "object"
+              }
+            }
+          }
+        },
+        "not": {
+          "anyOf": [
+            {
+              "required": [
+                "aps"
+              ]
+            },
+            {
+              "required": [
+                "app_id"
+              ]
+            },
+            {
+              "required": [
+                "notification"
+              ]
+            },
+            {
+              "required": [
+                "messages"
+              ]
+            }
+          ]
+        }
+      },
+      "OneSignalNotification": {
+        "title": "onesignal",
+        "type": "object",
+        "description": "A OneSignal create-notification body (`format=onesignal`): `headings`/`subtitle`/`contents` (the `en` text) become `aps.alert`, `ios_attachments` becomes `att`, `data` becomes `custom.a`; OneSignal sets `mutable-content`.",
+        "required": [
+          "app_id"
+        ],
+        "properties": {
+          "app_id": {
+            "type": "string"
+          },
+          "contents": {
+            "type": "object"
+          },
+          "headings": {
+            "type": "object"
+          },
+          "subtitle": {
+            "type": "object"
+          },
+          "ios_attachments": {
+            "type": "object"
+          }
+        },
+        "not": {
+          "anyOf": [
+            {
+              "required": [
+                "aps"
+              ]
+            },
+            {
+              "required": [
+                "message"
+              ]
+            },
+            {
+              "required": [
+                "notification"
+              ]
+            },
+            {
+              "required": [
+                "messages"
+              ]
+            }
+          ]
+        }
+      },
+      "AirshipPush": {
+        "title": "airship",
+        "type": "object",
+        "description": "An Airship push object (`format=airship`): `notification.ios` becomes `aps` keys, `ios.media_attachment` becomes `com.urbanairship.media_attachment`.",
+        "required": [
+          "notification"
+        ],
+        "properties": {
+          "audience": {},
+          "device_types": {},
+          "notification": {
+            "type": "object"
+          }
+        },
+        "not": {
+          "anyOf": [
+            {
+              "required": [
+                "aps"
+              ]
+            },
+            {
+              "required": [
+                "message"
+              ]
+            },
+            {
+              "required": [
+                "app_id"
+              ]
+            },
+            {
+              "required": [
+                "messages"
+              ]
+            }
+          ]
+        }
+      },
+      "BrazeSend": {
+        "title": "braze",
+        "type": "object",
+        "description": "A Braze messages/send body (`format=braze`): `messages.apple_push` becomes `aps`, `asset_url`/`asset_file_type` become `ab.att.url`/`ab.att.type`; Braze sets `mutable-content` for an asset.",
+        "required": [
+          "messages"
+        ],
+        "properties": {
+          "messages": {
+            "type": "object",
+            "properties": {
+              "apple_push": {
+                "type": "object"
+              }
+            }
+          }
+        },
+        "not": {
+          "anyOf": [
+            {
+              "required": [
+                "aps"
+              ]
+            },
+            {
+              "required": [
+                "message"
+              ]
+            },
+            {
+              "required": [
+                "app_id"
+              ]
+            },
+            {
+              "required": [
+                "notification"
+              ]
+            }
+          ]
+        }
+      },
+      "Envelope": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "format",
+          "detected",
+          "derived_payload",
+          "derived_headers",
+          "allowance_bytes"
+        ],
+        "description": "Present when the body was a provider's request: what the provider will send APNs.",
+        "properties": {
+          "format": {
+            "type": "string",
+            "enum": [
+              "fcm",
+              "onesignal",
+              "airship",
+              "braze"
+            ]
+          },
+          "detected": {
+            "type": "boolean",
+            "description": "True when the format was read from the body's shape (no ?format= or Preflight-Format)."
+          },
+          "derived_payload": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The APNs payload the provider builds, as compact JSON text; null when the body is not the format's shape (`envelope.invalid`)."
+          },
+          "derived_headers": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "string"
+            },
+            "description": "The apns-* headers the provider sends (from the envelope, else the request's)."
+          },
+          "allowance_bytes": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Bytes the provider adds to the payload (ids, analytics keys); `envelope.size.near-limit` when the payload fits only without them."
+          }
+        }
       }
     },
     "parameters": {
@@ -857,7 +1299,8 @@ extension OpenAPIDocument {
             "firebase",
             "onesignal",
             "airship",
-            "clevertap"
+            "clevertap",
+            "braze"
           ]
         }
       },
@@ -873,7 +1316,40 @@ extension OpenAPIDocument {
             "firebase",
             "onesignal",
             "airship",
-            "clevertap"
+            "clevertap",
+            "braze"
+          ]
+        }
+      },
+      "Format": {
+        "name": "format",
+        "in": "query",
+        "required": false,
+        "description": "The request body's shape: `apns` (the payload itself), or a provider's request (`fcm`, `onesignal`, `airship`, `braze`) judged as the APNs payload the provider derives from it. Overrides Preflight-Format; when both are absent the shape is detected (`envelope.detected`), and an unknown or ambiguous shape is judged as `apns`.",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "apns",
+            "fcm",
+            "onesignal",
+            "airship",
+            "braze"
+          ]
+        }
+      },
+      "PreflightFormatHeader": {
+        "name": "Preflight-Format",
+        "in": "header",
+        "required": false,
+        "description": "The request body's shape, when ?format= is absent.",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "apns",
+            "fcm",
+            "onesignal",
+            "airship",
+            "braze"
           ]
         }
       }

@@ -11,11 +11,23 @@ private let headerSets = [
 public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let headers = headerSets[size % headerSets.count]
-    let inspection = inspector.inspect(body: bytes, headers: headers)
+    // Detected (nil) or each named envelope format in turn.
+    let formats: [EnvelopeFormat?] = [nil] + EnvelopeFormat.allCases
+    let format = formats[(size / headerSets.count) % formats.count]
+    let inspection = inspector.inspect(body: bytes, headers: headers, format: format)
     let report = inspection.report
     // The report must always be JSON our own parser reads back.
     guard (try? JSONParser.parse(report.jsonBytes)) != nil else { fatalError("report is not valid JSON") }
-    if bytes.count <= 4096, report.findings.contains(where: { $0.code == .payloadTooLarge }), headers.pushType != "voip" {
+    if let envelope = inspection.envelope {
+        // A derived payload is always a JSON object, and its size is the one judged.
+        guard envelope.usable else { return 0 }
+        guard (try? JSONParser.parse(envelope.payload))?.value.members != nil else {
+            fatalError("derived payload is not a JSON object")
+        }
+        if inspection.summary.bytes != envelope.payload.count { fatalError("derived size not judged") }
+    } else if bytes.count <= 4096, report.findings.contains(where: { $0.code == .payloadTooLarge }),
+        headers.pushType != "voip"
+    {
         fatalError("payload.too-large for \(bytes.count) bytes")
     }
     if let media = inspection.media { _ = MediaURLRules.extensionFindings(media) }

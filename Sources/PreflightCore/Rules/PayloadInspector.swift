@@ -54,15 +54,17 @@ public struct PayloadInspector: Sendable {
         body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, format: EnvelopeFormat? = nil,
         downloading: Bool = false
     ) -> Inspection {
-        guard format != .apns, let root = try? JSONParser.parse(body).value,
-            let chosen = format ?? EnvelopeFormat.detect(root),
+        // Parsed once: an APNs payload (the common case) goes on to the rules with this tree.
+        let parsed = PayloadRules.parse(body)
+        guard format != .apns, let root = parsed.0, let chosen = format ?? EnvelopeFormat.detect(root),
             var envelope = Envelope.derive(chosen, from: root, headers: headers)
         else {
             let profile = profile ?? configuration.profile(named: nil, topic: headers.topic) ?? .generic
-            return inspectPayload(body: body, headers: headers, profile: profile, downloading: downloading)
+            return inspectPayload(
+                body: body, parsed: parsed, headers: headers, profile: profile, downloading: downloading)
         }
         envelope.detected = format == nil
-        var findings = PayloadRules.parse(body).1
+        var findings = parsed.1
         if envelope.detected {
             findings.append(
                 Finding(
@@ -88,7 +90,8 @@ public struct PayloadInspector: Sendable {
             return inspection
         }
         var inspection = inspectPayload(
-            body: envelope.payload, headers: envelope.headers, profile: judgedProfile, downloading: downloading)
+            body: envelope.payload, parsed: PayloadRules.parse(envelope.payload), headers: envelope.headers,
+            profile: judgedProfile, downloading: downloading)
         inspection.findings.removeAll { envelope.superseded.contains($0.code) }
         let bytes = envelope.payload.count
         let limit = inspection.summary.limit
@@ -105,9 +108,10 @@ public struct PayloadInspector: Sendable {
         return inspection
     }
 
-    /// The rules over one APNs payload and its headers.
+    /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
     private func inspectPayload(
-        body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile, downloading: Bool
+        body: [UInt8], parsed: (JSONValue?, [Finding]), headers: APNsHeaders, profile: ExtensionProfile,
+        downloading: Bool
     ) -> Inspection {
         var findings = HeaderRules.all.flatMap { $0(headers) }
         findings += PayloadRules.size(bytes: body.count, pushType: headers.pushType, configuration: configuration)
@@ -115,7 +119,7 @@ public struct PayloadInspector: Sendable {
             bytes: body.count, limit: PayloadRules.limit(pushType: headers.pushType, configuration: configuration),
             pushType: headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil, profile: profile.name)
 
-        let (root, parseFindings) = PayloadRules.parse(body)
+        let (root, parseFindings) = parsed
         findings += parseFindings
         guard let root else {
             return Inspection(findings: findings, summary: summary, media: nil, profile: profile, root: nil)

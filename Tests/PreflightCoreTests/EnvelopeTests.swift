@@ -162,6 +162,14 @@ import Testing
         #expect(Self.codes(Self.inspect(body)) == expected)
     }
 
+    /// OneSignal uses `ios_badgeCount` only with `ios_badgeType` SetTo or Increase (its default is None).
+    @Test func aOneSignalBadgeCountNeedsABadgeType() throws {
+        let body = try Self.example("onesignal").replacingOccurrences(of: #""ios_badgeType": "Increase","#, with: "")
+        #expect(try Self.derived(Self.inspect(body))["aps"]?["badge"] == nil)
+        let setTo = try Self.example("onesignal").replacingOccurrences(of: "Increase", with: "SetTo")
+        #expect(try Self.derived(Self.inspect(setTo))["aps"]?["badge"]?.integer == 1)
+    }
+
     @Test func theAirshipExampleDerivesItsMediaAttachment() throws {
         let inspection = Self.inspect(try Self.example("airship"))
         #expect(Self.codes(inspection) == [])

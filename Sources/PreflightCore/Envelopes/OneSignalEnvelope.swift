@@ -8,7 +8,7 @@
 /// - `ios_attachments` becomes `att`, and OneSignal sets `mutable-content` itself
 ///   (OneSignal's API client, `ios_attachments`: "Do not set mutable_content to download
 ///   attachments. The OneSignal SDK does this automatically");
-/// - `ios_sound`, `ios_badgeType`/`ios_badgeCount`, `ios_category`, `thread_id`,
+/// - `ios_sound`, `ios_badgeCount` (with `ios_badgeType` SetTo or Increase), `ios_category`, `thread_id`,
 ///   `ios_interruption_level`, `ios_relevance_score`, `content_available` become `aps` keys;
 /// - `priority`, `collapse_id` and `apns_push_type_override` become headers.
 enum OneSignalEnvelope {
@@ -33,8 +33,9 @@ enum OneSignalEnvelope {
         derivation.setAPS("mutable-content", .number(JSONNumber(text: "1")))
         derivation.setAPS("content-available", root["content_available"]?.flagAsOne)
         derivation.setAPS("sound", root["ios_sound"])
-        if let count = root["ios_badgeCount"], root["ios_badgeType"]?.string != "None" {
-            // SetTo sends the count; Increase sends each device's count plus this one (same size).
+        if let count = root["ios_badgeCount"], ["SetTo", "Increase"].contains(root["ios_badgeType"]?.string) {
+            // SetTo sends the count; Increase each device's count plus this one (about the same size).
+            // Without ios_badgeType (its default is None) the count is not used.
             derivation.setAPS("badge", count)
         }
         derivation.setAPS("category", root["ios_category"])

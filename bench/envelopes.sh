@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The envelope path against the APNs path on the same server: wrk POSTs of an APNs payload
+# (bench/payload-1k.json) and of FCM's documented rich-push request (Tests/Envelopes/fcm.json,
+# detected, derived, then judged), payload-only, 3 interleaved rounds, medians.
+# With OLD_BINARY=path, the APNs payload also goes to that build (an A/B of the APNs path).
+# Usage: bash bench/envelopes.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+seconds=${1:-10}
+out=bench/out
+mkdir -p "$out"
+port=18191
+old_port=18192
+cat > "$out/envelopes.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
+JSON
+start_preflight $port "$out/envelopes.json"
+new_pid=$pid
+old_pid=""
+if [ -n "${OLD_BINARY:-}" ]; then
+  sed "s/$port/$old_port/" "$out/envelopes.json" > "$out/envelopes-old.json"
+  "$OLD_BINARY" serve --config "$out/envelopes-old.json" > /dev/null 2> "$out/envelopes-old.err" &
+  old_pid=$!
+  wait_healthy $old_port
+fi
+trap 'kill $new_pid $old_pid 2>/dev/null || true' EXIT
+
+rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
+run() { # run NAME PORT PAYLOAD
+  PAYLOAD=$3 wrk -t2 -c64 -d"${seconds}s" --latency -s bench/post.lua \
+    "http://127.0.0.1:$2/v1/preflight?fetch=false" > "$out/$1.$round.txt"
+}
+for round in 1 2 3; do
+  run apns $port bench/payload-1k.json
+  run fcm $port Tests/Envelopes/fcm.json
+  [ -n "$old_pid" ] && run apns-old $old_port bench/payload-1k.json
+done
+median() { for round in 1 2 3; do rps "$out/$1.$round.txt"; done | sort -n | sed -n 2p; }
+apns=$(median apns)
+fcm=$(median fcm)
+printf '%-52s %12s %8s\n' "payload-only POST (wrk -t2 -c64, 3x${seconds}s)" "requests/s" "ratio"
+printf '%-52s %12s %8s\n' "APNs payload (bench/payload-1k.json)" "$apns" "1.00"
+printf '%-52s %12s %8.2f\n' "FCM request (Tests/Envelopes/fcm.json), derived" "$fcm" "$(echo "$fcm / $apns" | bc -l)"
+if [ -n "$old_pid" ]; then
+  old=$(median apns-old)
+  printf '%-52s %12s %8.2f\n' "APNs payload on OLD_BINARY" "$old" "$(echo "$old / $apns" | bc -l)"
+fi

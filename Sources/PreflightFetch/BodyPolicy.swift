@@ -15,14 +15,17 @@ public struct BodyPolicy: Sendable {
     public var decideAfter: Int
     /// The size cap the first bytes call for; nil keeps `initialLimit`.
     public var limitForPrefix: @Sendable ([UInt8]) -> Int?
+    /// The most bytes of an MP4's `moov` box kept while the body streams (`BoxScanner`); 0 walks no boxes.
+    public var moovLimit: Int
 
     public init(
-        keepBytes: Int, initialLimit: Int, decideAfter: Int,
+        keepBytes: Int, initialLimit: Int, decideAfter: Int, moovLimit: Int = 0,
         limitForPrefix: @escaping @Sendable ([UInt8]) -> Int? = { _ in nil }
     ) {
         self.keepBytes = keepBytes
         self.initialLimit = initialLimit
         self.decideAfter = decideAfter
+        self.moovLimit = moovLimit
         self.limitForPrefix = limitForPrefix
     }
 }

@@ -151,9 +151,10 @@ public final class MediaFetcher: Sendable {
                 let outcome = transfer.finish(code)
                 state.withLock { $0.active -= 1 }
                 let completion = transfer.completion
-                transfer.hasher.finish(wanted: outcome.failure == nil) { digest in
+                transfer.hasher.finish(wanted: outcome.failure == nil) { digest, movie in
                     var complete = outcome
                     complete.sha256 = digest
+                    complete.movie = movie
                     completion(complete)
                 }
             }

@@ -1,13 +1,15 @@
 import Dispatch
+import PreflightCore
 import PreflightHost
 import Synchronization
 
-/// SHA-256 of a body as it streams, computed beside the download rather than inside it:
-/// chunks are hashed on a queue of their own so hashing and receiving overlap. The bytes
-/// waiting to be hashed are capped across all downloads; past the cap a chunk is hashed
-/// before the download goes on, so memory stays bounded whatever the media's size.
+/// SHA-256 of a body as it streams, and the walk of its ISO BMFF boxes (`BoxScanner`, which
+/// keeps the `moov` box), computed beside the download rather than inside it: chunks are
+/// handled on a queue of their own so this work and receiving overlap, and the curl thread only
+/// moves bytes. The bytes waiting are capped across all downloads; past the cap a chunk is
+/// handled before the download goes on, so memory stays bounded whatever the media's size.
 final class StreamHasher: @unchecked Sendable {
-    // @unchecked Sendable: `digest` is only touched on `queue`, which is serial.
+    // @unchecked Sendable: `digest` and `scanner` are only touched on `queue`, which is serial.
 
     /// Bytes waiting to be hashed, all downloads together.
     private static let backlog = Atomic<Int>(0)
@@ -22,9 +24,12 @@ final class StreamHasher: @unchecked Sendable {
     private static let nextLane = Atomic<Int>(0)
 
     private let digest = SHA256Digest()
+    private var scanner: BoxScanner?
     private let queue: DispatchQueue
 
-    init() {
+    /// - Parameter moovLimit: the most bytes of `moov` kept; 0 walks no boxes.
+    init(moovLimit: Int) {
+        scanner = moovLimit > 0 ? BoxScanner(moovLimit: moovLimit) : nil
         let lane = Self.nextLane.add(1, ordering: .relaxed).oldValue % Self.lanes.count
         queue = DispatchQueue(label: "preflight.sha256", target: Self.lanes[lane])
     }
@@ -34,22 +39,33 @@ final class StreamHasher: @unchecked Sendable {
         let waiting = Self.backlog.add(count, ordering: .relaxed).newValue
         if waiting > Self.backlogLimit {
             // In order with what is queued: sync runs after the earlier chunks.
-            queue.sync { digest.update(bytes) }
+            queue.sync {
+                digest.update(bytes)
+                scan(bytes)
+            }
             Self.backlog.subtract(count, ordering: .relaxed)
             return
         }
         let copy = [UInt8](bytes)
         queue.async { [self] in
             digest.update(copy)
+            copy.withUnsafeBytes { scan($0) }
             Self.backlog.subtract(count, ordering: .relaxed)
         }
     }
 
-    /// Calls `then` on the hashing lane once every queued chunk is hashed, with the hex digest
-    /// (nil when `wanted` is false: a failed download). The caller's thread does not wait.
-    func finish(wanted: Bool, then: @escaping @Sendable (String?) -> Void) {
+    /// On `queue` only.
+    private func scan(_ bytes: UnsafeRawBufferPointer) {
+        guard scanner?.isDone == false else { return }
+        scanner?.consume(bytes)
+    }
+
+    /// Calls `then` on the hashing lane once every queued chunk is handled, with the hex digest
+    /// and the box walk's result, its `moov` read (nil when `wanted` is false: a failed
+    /// download, or when no boxes were walked). The caller's thread does not wait.
+    func finish(wanted: Bool, then: @escaping @Sendable (String?, MovieScan?) -> Void) {
         queue.async { [self] in
-            then(wanted ? digest.finalize() : nil)
+            then(wanted ? digest.finalize() : nil, wanted ? scanner?.scan : nil)
         }
     }
 }

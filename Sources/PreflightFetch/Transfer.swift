@@ -11,7 +11,7 @@ final class Transfer {
     private(set) var outcome: DownloadOutcome
     private let policy: EgressPolicy
     private let body: BodyPolicy
-    let hasher = StreamHasher()
+    let hasher: StreamHasher
     private var limit: Int
     private var limitSettled = false
     private var refusal: EgressPolicy.Refusal?
@@ -39,6 +39,7 @@ final class Transfer {
         self.policy = policy
         self.body = body
         self.limit = body.initialLimit
+        self.hasher = StreamHasher(moovLimit: body.moovLimit)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure(url: url, fetch: settings)
     }

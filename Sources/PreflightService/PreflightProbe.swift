@@ -23,7 +23,8 @@ public struct PreflightProbe: Sendable {
     public static func makeFetcher(configuration: PreflightConfiguration) throws(ConfigurationError) -> MediaFetcher {
         let limits = configuration.limits
         let body = BodyPolicy(
-            keepBytes: 64 * 1024, initialLimit: MediaRules.largestLimit(limits), decideAfter: 64
+            keepBytes: 64 * 1024, initialLimit: MediaRules.largestLimit(limits), decideAfter: 64,
+            moovLimit: MediaRules.moovLimit
         ) { prefix in MediaRules.limit(forPrefix: prefix, limits: limits) }
         return try MediaFetcher(settings: configuration.fetch, egress: configuration.egress, body: body)
     }

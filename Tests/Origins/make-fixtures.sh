@@ -41,6 +41,30 @@ q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v mpeg4 -f avi vi
 q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v libvpx -f webm video.webm
 q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v libx264 -pix_fmt yuv420p -f matroska video.mkv
 
+# MPEG-4 files by codec, for the box reader and the differential test against ffprobe
+# (Tests/PreflightServiceTests/MovieTests.swift): what encoders write, good and bad.
+mkdir -p codecs
+v() { q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 1 "$@"; }
+a() { q ffmpeg -y -f lavfi -i sine=frequency=440:duration=1 "$@"; }
+v -c:v libx264 -profile:v main -pix_fmt yuv420p codecs/h264-main.mp4
+v -c:v libx264 -profile:v high -pix_fmt yuv420p -movflags +faststart codecs/h264-high-faststart.mp4
+v -c:v libx264 -pix_fmt yuv444p codecs/h264-high444.mp4
+v -c:v libx264 -pix_fmt yuv420p10le codecs/h264-high10.mp4
+v -c:v libx264 -pix_fmt yuv422p codecs/h264-high422.mp4
+v -c:v libx265 -pix_fmt yuv420p -x265-params log-level=none codecs/hevc-hev1.mp4
+v -c:v libx265 -pix_fmt yuv420p -x265-params log-level=none -tag:v hvc1 codecs/hevc-hvc1.mp4
+v -c:v libvpx-vp9 -pix_fmt yuv420p -b:v 100k codecs/vp9.mp4
+v -c:v libsvtav1 -pix_fmt yuv420p -preset 12 codecs/av1.mp4
+v -c:v mpeg4 codecs/mpeg4-part2.mp4
+q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -f lavfi -i sine=frequency=440 -t 1 -c:v libx264 \
+  -pix_fmt yuv420p -c:a libopus codecs/h264-opus.mp4
+a -c:a aac -f ipod codecs/aac-m4a-brand.m4a
+a -c:a aac -f mp4 codecs/aac-isom-brand.m4a
+a -c:a libopus -f mp4 codecs/opus.m4a
+a -c:a flac -strict -2 -f mp4 codecs/flac.m4a
+a -c:a libvorbis -strict -2 -f mp4 codecs/vorbis.m4a
+a -c:a alac -f ipod codecs/alac.m4a
+
 # Broken, empty and oversized files; a copy without an extension.
 python3 - <<'PY'
 import struct
@@ -63,6 +87,27 @@ open("big.mp4", "wb").write(padded_mp4(50 * 1048576 + 1))
 # Under the video limit but over an extension's 24 MiB of memory.
 open("medium.mp4", "wb").write(padded_mp4(30 * 1048576))
 open("bench-50mb.mp4", "wb").write(padded_mp4(50 * 1000 * 1000))
+# Between the decimal and the binary limits: 10,000,001 bytes of JPEG.
+open("near.jpg", "wb").write(jpeg + b"\x00" * (10 * 1000 * 1000 + 1 - len(jpeg)))
+# A body cut before its moov box: the ftyp and mdat of an MP4 whose index is at the end.
+def boxes(data):
+    at = 0
+    while at + 8 <= len(data):
+        size = struct.unpack(">I", data[at:at + 4])[0]
+        yield data[at + 4:at + 8], data[at:at + size]
+        at += size
+main = open("codecs/h264-main.mp4", "rb").read()
+parts = list(boxes(main))
+assert [t for t, _ in parts][-1] == b"moov", [t for t, _ in parts]
+open("codecs/no-moov.mp4", "wb").write(b"".join(box for t, box in parts if t != b"moov"))
+# A moov box over 8 MiB (a padding box inside it), after 1 KB of mdat.
+moov = dict(parts)[b"moov"]
+pad = 9 * 1048576
+big_moov = struct.pack(">I", len(moov) + pad) + b"moov" + moov[8:] + struct.pack(">I", pad) + b"free" + b"\x00" * (pad - 8)
+open("codecs/moov-9mib.mp4", "wb").write(dict(parts)[b"ftyp"] + struct.pack(">I", 1024 + 8) + b"mdat" + b"\x00" * 1024 + big_moov)
+# 45 MB of mdat and the moov at the end, for the memory bench (bench/media.sh).
+mdat = 45 * 1000 * 1000
+open("movie-45mb-moov-last.mp4", "wb").write(dict(parts)[b"ftyp"] + struct.pack(">I", mdat + 8) + b"mdat" + b"\x00" * mdat + moov)
 PY
 
 # TLS: a CA, a certificate for media.test signed by it, and a self-signed one.

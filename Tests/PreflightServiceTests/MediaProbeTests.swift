@@ -55,7 +55,7 @@ import Testing
         #expect(attachment["file_name"]?.string == "attachment-image.jpg")
         #expect(attachment["type_hint"] == .null)
         #expect(attachment["bytes"]?.integer == Int64(file.count))
-        #expect(attachment["limit"]?.integer == 10_485_760)
+        #expect(attachment["limit"]?.integer == 10_000_000)
     }
 
     @Test(arguments: [

@@ -127,13 +127,16 @@ public struct PreflightConfiguration: Sendable, Equatable {
         public var allowedPorts = [80, 443, 8080, 8443]
     }
 
-    /// Apple's attachment limits and the extension's memory.
+    /// Apple's attachment limits and the extension's memory. Apple writes "10 MB", "5 MB" and
+    /// "50 MB" (`UNNotificationAttachment`, supported file types) without saying which megabyte:
+    /// the limits are decimal, and a file between a limit and its binary reading (x 1.048576)
+    /// gets the warning `media.size.near-limit` rather than passing silently.
     public struct Limits: Sendable, Equatable {
         public init() {}
 
-        public var imageBytes = 10_485_760
-        public var audioBytes = 5_242_880
-        public var videoBytes = 52_428_800
+        public var imageBytes = 10_000_000
+        public var audioBytes = 5_000_000
+        public var videoBytes = 50_000_000
         /// Memory the extension may use to decode an image. Default 25165824 (24 MiB).
         public var nseMemoryBytes = 25_165_824
     }

@@ -61,6 +61,9 @@ public struct DownloadOutcome: Sendable, Equatable {
 
     /// What the first bytes showed, kept when the bytes themselves are dropped (in the cache).
     public var analysis: MediaAnalysis?
+    /// The ISO BMFF boxes of the whole body and its `moov` (`BoxScanner`), when they were walked
+    /// and the download completed.
+    public var movie: MovieScan?
 
     public init(url: String) {
         self.url = url

@@ -4,13 +4,23 @@ public enum AttachmentKind: String, Sendable, CaseIterable {
     case audio
     case video
 
-    /// The configured byte limit for this kind.
+    /// The configured byte limit for this kind (decimal megabytes by default).
     public func limit(_ limits: PreflightConfiguration.Limits) -> Int {
         switch self {
         case .image: limits.imageBytes
         case .audio: limits.audioBytes
         case .video: limits.videoBytes
         }
+    }
+
+    /// The limit read as binary megabytes (x 1.048576): over it is `media.too-large`, between
+    /// the two `media.size.near-limit`.
+    public func binaryLimit(_ limits: PreflightConfiguration.Limits) -> Int {
+        Self.binary(limit(limits))
+    }
+
+    static func binary(_ decimal: Int) -> Int {
+        decimal / 1_000_000 * 1_048_576 + (decimal % 1_000_000) * 1_048_576 / 1_000_000
     }
 }
 
@@ -120,5 +130,10 @@ extension MediaFormat {
     /// The format a file extension names (any case), nil when Preflight does not know it.
     public static func forExtension(_ ext: String) -> MediaFormat? {
         byExtension[ext.lowercased()]
+    }
+
+    /// The supported format with this UTI.
+    public static func forUTI(_ uti: String) -> MediaFormat? {
+        all.first { $0.uti == uti }
     }
 }

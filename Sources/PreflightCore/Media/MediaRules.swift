@@ -3,6 +3,14 @@ public struct MediaSummary: Sendable, Equatable {
     public var download: DownloadOutcome
     public var sniffed: MediaFormat?
     public var image: ImageHeader?
+    /// An MP4/MOV/M4A's tracks, from its `moov` box.
+    public var movie: MovieInfo?
+
+    public init(download: DownloadOutcome, sniffed: MediaFormat? = nil, image: ImageHeader? = nil) {
+        self.download = download
+        self.sniffed = sniffed
+        self.image = image
+    }
 }
 
 /// The media rules: judge a finished download as the extension and `UNNotificationAttachment` would.
@@ -15,14 +23,22 @@ public enum MediaRules {
         public var attachment: AttachmentPlan?
     }
 
+    /// The most bytes of an MP4's `moov` box kept while the body streams: 8 MiB holds the index
+    /// of hours of video; past it `media.container.moov-too-large` says so.
+    public static let moovLimit = 8 << 20
+
     /// The format the download's first bytes show, used to pick the size limit while streaming.
+    /// (The binary reading of the limit, so a body in the near-limit band is read whole; an
+    /// MPEG-4 file may turn out audio or video by its tracks: it gets the larger cap.)
     public static func limit(forPrefix prefix: [UInt8], limits: PreflightConfiguration.Limits) -> Int? {
-        MediaSniffer.sniff(prefix)?.kind?.limit(limits)
+        guard let format = MediaSniffer.sniff(prefix), let kind = format.kind else { return nil }
+        if format == .mpeg4 || format == .mpeg4Audio { return largestLimit(limits) }
+        return kind.binaryLimit(limits)
     }
 
-    /// The largest limit of any kind: the cap before the type is known.
+    /// The largest limit of any kind (binary reading): the cap before the type is known.
     public static func largestLimit(_ limits: PreflightConfiguration.Limits) -> Int {
-        AttachmentKind.allCases.map { $0.limit(limits) }.max() ?? limits.videoBytes
+        AttachmentKind.allCases.map { $0.binaryLimit(limits) }.max() ?? limits.videoBytes
     }
 
     /// Judges the download as `profile`'s extension will handle it. `root` is the payload (a
@@ -86,6 +102,22 @@ public enum MediaRules {
 
         let analysis = download.analyzed()
         var sniffed = analysis.sniffed
+        var containerBroken = false
+        if let format = sniffed, format == .mpeg4 || format == .mpeg4Audio, download.failure == nil {
+            let container = containerFindings(download.movie, format: format, key: key)
+            findings += container.findings
+            containerBroken = container.broken
+            if let movie = container.movie {
+                summary.movie = movie
+                // Kind by track, not by brand: only sound is audio, any picture is video.
+                if movie.hasVideo {
+                    sniffed = .mpeg4
+                } else if movie.hasAudio {
+                    sniffed = .mpeg4Audio
+                }
+                findings += MovieRules.findings(movie, key: key)
+            }
+        }
         summary.sniffed = sniffed
         if profile.decodesImages, let format = sniffed, AttachmentNaming.decodableImages.contains(format) {
             // Decoded and written again as JPEG by the extension: what iOS attaches is a JPEG,
@@ -98,16 +130,31 @@ public enum MediaRules {
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
 
+        // The kind iOS gives the attachment: the one of the file's name where the extension
+        // names it (a `.m4a` is audio), else the bytes'.
+        let named = AttachmentNaming.name(profile, url: reference.url, download: download, root: root)
+        let attachedKind = named.uti.flatMap(MediaFormat.forUTI)?.kind ?? kind
         // A download stopped for size has always counted past the limit it was stopped at, which is
         // this kind's (or the larger cap used before the kind was known): `bytes` alone decides.
-        let limit = kind.limit(configuration.limits)
-        if download.bytes > limit {
+        let limit = attachedKind.limit(configuration.limits)
+        let binaryLimit = attachedKind.binaryLimit(configuration.limits)
+        let what = attachedKind.rawValue
+        if download.bytes > binaryLimit {
             findings.append(
                 Finding(
                     .mediaTooLarge, path: key,
-                    message: "the \(kind.rawValue) is over \(limit) bytes, the \(kind.rawValue) attachment limit",
-                    fix: "shrink the \(kind.rawValue) below \(limit / 1_048_576) MB (recompress, resize or shorten it)")
-            )
+                    message:
+                        "the \(what) is \(download.bytes) bytes, over the \(what) attachment limit (\(limit / 1_000_000) MB, \(binaryLimit) bytes even read as binary megabytes)",
+                    fix:
+                        "shrink the \(what) below \(limit / 1_000_000) MB, \(limit) bytes (recompress, resize or shorten it)"
+                ))
+        } else if download.bytes > limit {
+            findings.append(
+                Finding(
+                    .mediaSizeNearLimit, path: key,
+                    message:
+                        "the \(what) is \(download.bytes) bytes: over \(limit / 1_000_000) MB in decimal megabytes (\(limit)), under it in binary ones (\(binaryLimit)); Apple does not say which it means",
+                    fix: "shrink the \(what) below \(limit) bytes to be safe either way"))
         }
 
         var corrupt = false
@@ -140,20 +187,78 @@ public enum MediaRules {
             // The extension stops before it downloads (media.url.required-key-missing says so).
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
-        let named = AttachmentNaming.name(profile, url: reference.url, download: download, root: root)
         if !AttachmentNaming.isURLNamed(profile.naming) {
             // URL-named profiles were judged with the URL; the others only now, with the response.
             findings += MediaURLRules.untyped(named, profile, key: key)
         }
-        guard download.failure == nil, !corrupt, download.bytes <= limit, download.sha256 != nil,
-            let attachedUTI = named.uti, !findings.contains(where: { $0.code == .attachmentDeviceMemory })
+        let unplayable: Set<FindingCode> = [
+            .attachmentDeviceMemory, .mediaVideoCodecUnsupported, .mediaVideoProfileUnsupported,
+            .mediaAudioCodecUnsupported,
+        ]
+        guard download.failure == nil, !corrupt, !containerBroken, download.bytes <= binaryLimit,
+            download.sha256 != nil, let attachedUTI = named.uti,
+            !findings.contains(where: { unplayable.contains($0.code) })
         else {
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
         let attachment = AttachmentPlan(
-            identifier: key, kind: kind, uti: attachedUTI, fileName: named.fileName, typeHint: named.typeHint,
-            bytes: download.bytes, limit: limit)
+            identifier: key, kind: attachedKind, uti: attachedUTI, fileName: named.fileName,
+            typeHint: named.typeHint, bytes: download.bytes, limit: limit)
         return Outcome(findings: findings, summary: summary, attachment: attachment)
+    }
+
+    /// What the box walk found in an MPEG-4 body: the findings, the tracks when the `moov` box
+    /// was read, and whether the file cannot play at all.
+    static func containerFindings(_ scan: MovieScan?, format: MediaFormat, key: String)
+        -> (findings: [Finding], movie: MovieInfo?, broken: Bool)
+    {
+        switch scan {
+        case .movie(let movie)?:
+            return ([], movie, false)
+        case .noMoov?:
+            return (
+                [
+                    Finding(
+                        .mediaContainerNoMoov, path: key,
+                        message:
+                            "the \(format.name) file ended without its moov box (the index of its tracks): no player can open it; it was cut, or is still being written",
+                        fix:
+                            "upload the complete file; writing the index first helps players: ffmpeg -i in.mp4 -c copy -movflags +faststart out.mp4"
+                    )
+                ], nil, true
+            )
+        case .moovTooLarge(let bytes)?:
+            return (
+                [
+                    Finding(
+                        .mediaContainerMoovTooLarge, path: key,
+                        message:
+                            "the moov box is \(bytes) bytes, over the \(moovLimit) Preflight reads: its codecs were not checked, and a player fetches all of it before the first frame",
+                        fix:
+                            "send a shorter clip; ffmpeg -i in.mp4 -c copy -movflags +faststart out.mp4 at least puts the index first"
+                    )
+                ], nil, false
+            )
+        case .malformed(let offset)?:
+            return (
+                [
+                    Finding(
+                        .mediaCorrupt, path: key,
+                        message: "the \(format.name) file's box structure breaks at byte \(offset)",
+                        fix: "re-export the file: ffmpeg -i in.mp4 -c copy out.mp4")
+                ], nil, true
+            )
+        case .unreadable?:
+            return (
+                [
+                    Finding(
+                        .mediaCorrupt, path: key, message: "the \(format.name) file's moov box does not parse",
+                        fix: "re-export the file: ffmpeg -i in.mp4 -c copy out.mp4")
+                ], nil, true
+            )
+        case .notContainer?, nil:
+            return ([], nil, false)
+        }
     }
 
     /// What the device's limits make of the download: memory for a body kept in memory or an

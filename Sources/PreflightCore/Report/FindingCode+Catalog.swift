@@ -168,6 +168,10 @@ public enum FindingCatalog {
         entry(.fetchHTTPStatus, .error, "the final HTTP status is not 2xx"),
         entry(.fetchTooManyRedirects, .error, "more redirects than `fetch.max_redirects` (or a loop)"),
         entry(.fetchRedirected, .info, "one or more redirects were followed"),
+        entry(
+            .fetchATS, .error,
+            "App Transport Security refuses the connection: a redirect to http, TLS before 1.2, no ECDHE forward secrecy, a weak certificate key or signature"
+        ),
         entry(.fetchTruncated, .error, "fewer bytes than `Content-Length` announced, or the connection broke mid-body"),
         entry(
             .fetchSlow, .warning, "the download took longer than `fetch.slow_ms`: the extension has about 30 s in all"),
@@ -188,6 +192,27 @@ public enum FindingCatalog {
             "an extension that decodes the image (reencode-jpeg) needs width x height x 4 over `limits.nse_memory_bytes`"
         ),
         entry(.mediaCorrupt, .error, "the header of a recognised format does not parse"),
+        entry(
+            .mediaSizeNearLimit, .warning,
+            "the body is over the kind's limit in decimal megabytes (Apple's \"10 MB\") but not in binary ones"),
+        entry(
+            .mediaContainerNoMoov, .error, "an MP4/MOV/M4A body ended without its `moov` box (the index players need)"),
+        entry(
+            .mediaContainerMoovTooLarge, .warning,
+            "the `moov` box is over 8 MiB: its tracks were not read (and players fetch it before playing)"),
+        entry(
+            .mediaVideoCodecUnsupported, .error,
+            "a video track iOS does not decode: VP8, VP9, AV1, ProRes, anything but H.264, HEVC, MPEG-4 Part 2, Motion JPEG"
+        ),
+        entry(
+            .mediaVideoProfileUnsupported, .error,
+            "H.264 that Apple's decoders do not take: High 10, High 4:2:2, High 4:4:4, Extended; chroma not 4:2:0; over 8 bits"
+        ),
+        entry(.mediaVideoHEVCTag, .warning, "HEVC tagged `hev1`: Apple's players want `hvc1`"),
+        entry(
+            .mediaAudioCodecUnsupported, .error,
+            "an audio track in an MPEG-4 file iOS does not decode: Opus, FLAC, Vorbis, anything but AAC, MP3, ALAC, AC-3, E-AC-3, PCM"
+        ),
         entry(
             .attachmentUntyped, .error,
             "the file the app's extension writes has no extension iOS maps to an attachment type, and no type hint"),
@@ -241,4 +266,12 @@ extension FindingCode {
     public static let mediaTypeMismatch = FindingCode(rawValue: "media.type.mismatch")
     public static let mediaImageMemory = FindingCode(rawValue: "media.image.memory")
     public static let mediaCorrupt = FindingCode(rawValue: "media.corrupt")
+    public static let mediaSizeNearLimit = FindingCode(rawValue: "media.size.near-limit")
+    public static let mediaContainerNoMoov = FindingCode(rawValue: "media.container.no-moov")
+    public static let mediaContainerMoovTooLarge = FindingCode(rawValue: "media.container.moov-too-large")
+    public static let mediaVideoCodecUnsupported = FindingCode(rawValue: "media.video.codec-unsupported")
+    public static let mediaVideoProfileUnsupported = FindingCode(rawValue: "media.video.profile-unsupported")
+    public static let mediaVideoHEVCTag = FindingCode(rawValue: "media.video.hevc-tag")
+    public static let mediaAudioCodecUnsupported = FindingCode(rawValue: "media.audio.codec-unsupported")
+    public static let fetchATS = FindingCode(rawValue: "media.fetch.ats")
 }

@@ -167,7 +167,40 @@ public struct Report: Sendable {
                     header.field("frames", image.frames)
                 }
             }
+            if let movie = media.movie {
+                if let video = movie.tracks.first(where: \.isVideo) {
+                    object.key("video")
+                    write(video, to: &object)
+                }
+                if let audio = movie.tracks.first(where: \.isAudio) {
+                    object.key("audio")
+                    write(audio, to: &object)
+                }
+            }
         }
+    }
+
+    /// A track: `codec`, `fourcc`, `profile`, then the video's size or the audio's format, and the duration.
+    private static func write(_ track: MovieInfo.Track, to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("codec", track.codec)
+            object.field("fourcc", track.fourcc)
+            object.field("profile", track.profile)
+            if track.isVideo {
+                optional("width", track.width, &object)
+                optional("height", track.height, &object)
+            } else {
+                optional("channels", track.channels, &object)
+                optional("sample_rate", track.sampleRate, &object)
+            }
+            object.key("duration_s")
+            if let duration = track.duration { object.value(rounded(duration)) } else { object.value(nil as String?) }
+        }
+    }
+
+    private static func optional(_ name: String, _ value: Int?, _ writer: inout JSONWriter) {
+        writer.key(name)
+        if let value { writer.value(value) } else { writer.value(nil as String?) }
     }
 
     private static func rounded(_ milliseconds: Double) -> Double {

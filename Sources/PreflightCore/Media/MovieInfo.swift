@@ -1,0 +1,233 @@
+/// What a `moov` box says about a file's tracks: the parts of ISO/IEC 14496-12 (boxes),
+/// 14496-15 (`avcC`, `hvcC`) and 14496-14 (`esds`) a player reads before it decodes anything.
+///
+/// ```swift
+/// if case .moov(let bytes) = scanner.result, let movie = MovieInfo.parse(bytes) {
+///     movie.tracks.first?.codec  // "h264"
+/// }
+/// ```
+public struct MovieInfo: Sendable, Equatable {
+    public struct Track: Sendable, Equatable {
+        /// `vide`, `soun`, `text`, `meta`...
+        public var handler: String
+        /// The sample entry's type: `avc1`, `hvc1`, `mp4a`, `Opus`...
+        public var fourcc: String
+        /// The codec as ffprobe names it (`h264`, `hevc`, `aac`), or the fourcc when unknown.
+        public var codec: String
+        /// The profile as ffprobe names it (`High`, `Main 10`, `LC`), when the codec's configuration says.
+        public var profile: String?
+        /// H.264 `profile_idc` / HEVC `general_profile_idc`.
+        public var profileIDC: Int?
+        public var level: Int?
+        /// 0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4.
+        public var chromaFormat: Int?
+        public var bitDepth: Int?
+        public var width: Int?
+        public var height: Int?
+        /// Seconds, from the track's `mdhd`.
+        public var duration: Double?
+        public var channels: Int?
+        public var sampleRate: Int?
+        /// For `mp4a`: the `esds` objectTypeIndication (0x40 MPEG-4 audio, 0x6B MP3, 0xDD Vorbis...).
+        public var objectType: Int?
+
+        public var isVideo: Bool { handler == "vide" }
+        public var isAudio: Bool { handler == "soun" }
+    }
+
+    /// Seconds, from `mvhd`.
+    public var duration: Double?
+    public var tracks: [Track]
+
+    public var hasVideo: Bool { tracks.contains(where: \.isVideo) }
+    public var hasAudio: Bool { tracks.contains(where: \.isAudio) }
+
+    /// Reads a `moov` box (its header included); nil when it is not one.
+    public static func parse(_ moov: [UInt8]) -> MovieInfo? {
+        var reader = BoxReader(moov[...])
+        guard let box = reader.next(), box.type == "moov" else { return nil }
+        var info = MovieInfo(duration: nil, tracks: [])
+        for child in BoxReader(box.body).all() {
+            switch child.type {
+            case "mvhd": info.duration = timescaled(child.body)
+            case "trak": if let track = track(child.body) { info.tracks.append(track) }
+            default: break
+            }
+        }
+        return info
+    }
+
+    private static func track(_ trak: ArraySlice<UInt8>) -> Track? {
+        guard let mdia = BoxReader(trak).first("mdia") else { return nil }
+        var track = Track(handler: "", fourcc: "", codec: "")
+        for box in BoxReader(mdia).all() {
+            switch box.type {
+            case "mdhd": track.duration = timescaled(box.body)
+            case "hdlr": if box.body.count >= 12 { track.handler = fourcc(box.body, at: 8) }
+            default: break
+            }
+        }
+        guard let stsd = BoxReader(mdia).path(["minf", "stbl", "stsd"]), stsd.count >= 8 else { return track }
+        var entries = BoxReader(stsd.dropFirst(8))
+        guard let entry = entries.next() else { return track }
+        track.fourcc = entry.type
+        track.codec = codecName(entry.type)
+        if track.isVideo {
+            video(entry.body, into: &track)
+        } else if track.isAudio {
+            audio(entry.body, into: &track)
+        }
+        return track
+    }
+
+    /// VisualSampleEntry: width and height at 24, child boxes (`avcC`, `hvcC`) from 78.
+    private static func video(_ entry: ArraySlice<UInt8>, into track: inout Track) {
+        guard entry.count >= 78 else { return }
+        track.width = integer(entry, at: 24, bytes: 2)
+        track.height = integer(entry, at: 26, bytes: 2)
+        let children = BoxReader(entry.dropFirst(78))
+        if let avcC = children.first("avcC") {
+            AVCConfiguration.read(avcC, into: &track)
+        } else if let hvcC = children.first("hvcC") {
+            HEVCConfiguration.read(hvcC, into: &track)
+        }
+    }
+
+    /// AudioSampleEntry: channels at 16, rate (16.16) at 24, children from 28; QuickTime
+    /// version 1 adds 16 bytes before the children, version 2 puts rate and channels elsewhere.
+    private static func audio(_ entry: ArraySlice<UInt8>, into track: inout Track) {
+        guard entry.count >= 28, let version = integer(entry, at: 8, bytes: 2) else { return }
+        var childrenStart = 28
+        switch version {
+        case 1:
+            childrenStart = 44
+            fallthrough
+        case 0:
+            track.channels = integer(entry, at: 16, bytes: 2)
+            track.sampleRate = integer(entry, at: 24, bytes: 2)
+        case 2 where entry.count >= 64:
+            childrenStart = 64
+            let start = entry.startIndex
+            let bits = entry[(start + 32)..<(start + 40)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            track.sampleRate = Int(Double(bitPattern: bits))
+            track.channels = integer(entry, at: 40, bytes: 4)
+        default:
+            return
+        }
+        guard entry.count > childrenStart else { return }
+        let children = BoxReader(entry.dropFirst(childrenStart))
+        if track.fourcc == "mp4a", let esds = children.first("esds") {
+            ElementaryStream.read(esds, into: &track)
+        }
+    }
+
+    /// `duration / timescale` of an `mvhd` or `mdhd` body (version 0 or 1).
+    private static func timescaled(_ body: ArraySlice<UInt8>) -> Double? {
+        guard let version = body.first else { return nil }
+        let (scaleAt, durationAt, durationBytes) = version == 1 ? (20, 24, 8) : (12, 16, 4)
+        guard let scale = integer(body, at: scaleAt, bytes: 4), scale > 0,
+            let duration = integer(body, at: durationAt, bytes: durationBytes)
+        else { return nil }
+        // All ones: "unknown duration" (ISO/IEC 14496-12, mvhd).
+        if durationBytes == 4, duration == 0xFFFF_FFFF { return nil }
+        return Double(duration) / Double(scale)
+    }
+
+    /// The name ffprobe gives a sample entry's codec.
+    static func codecName(_ fourcc: String) -> String {
+        switch fourcc {
+        case "avc1", "avc2", "avc3", "avc4": "h264"
+        case "hvc1", "hev1": "hevc"
+        case "dvh1", "dvhe": "hevc"
+        case "av01": "av1"
+        case "vp08": "vp8"
+        case "vp09": "vp9"
+        case "mp4v": "mpeg4"
+        case "apch", "apcn", "apcs", "apco", "ap4h", "ap4x": "prores"
+        case "jpeg", "mjpa", "mjpb": "mjpeg"
+        case "mp4a": "aac"
+        case "alac": "alac"
+        case "ac-3": "ac3"
+        case "ec-3": "eac3"
+        case "Opus": "opus"
+        case "fLaC": "flac"
+        case ".mp3": "mp3"
+        case "sowt", "twos", "lpcm", "in24", "in32", "fl32", "fl64": "pcm"
+        default: fourcc
+        }
+    }
+
+    static func fourcc(_ bytes: ArraySlice<UInt8>, at offset: Int) -> String {
+        let start = bytes.startIndex + offset
+        guard start + 4 <= bytes.endIndex else { return "" }
+        return String(decoding: bytes[start..<(start + 4)], as: UTF8.self)
+    }
+
+    /// A big-endian unsigned integer of `bytes` bytes at `offset` (from the slice's start).
+    static func integer(_ bytes: ArraySlice<UInt8>, at offset: Int, bytes count: Int) -> Int? {
+        let start = bytes.startIndex + offset
+        guard offset >= 0, start + count <= bytes.endIndex else { return nil }
+        let value = bytes[start..<(start + count)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return value > UInt64(Int.max) ? nil : Int(value)
+    }
+}
+
+/// The boxes in a byte range, one after another.
+struct BoxReader {
+    struct Box {
+        var type: String
+        var body: ArraySlice<UInt8>
+    }
+
+    private var rest: ArraySlice<UInt8>
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        rest = bytes
+    }
+
+    /// The next box; nil at the end or at a size that does not fit.
+    mutating func next() -> Box? {
+        guard rest.count >= 8, var size = MovieInfo.integer(rest, at: 0, bytes: 4) else { return nil }
+        var header = 8
+        if size == 1 {
+            guard let large = MovieInfo.integer(rest, at: 8, bytes: 8) else { return nil }
+            size = large
+            header = 16
+        } else if size == 0 {
+            size = rest.count
+        }
+        guard size >= header, size <= rest.count else { return nil }
+        let type = MovieInfo.fourcc(rest, at: 4)
+        let start = rest.startIndex
+        let box = Box(type: type, body: rest[(start + header)..<(start + size)])
+        rest = rest[(start + size)...]
+        return box
+    }
+
+    func all() -> [Box] {
+        var reader = self
+        var boxes: [Box] = []
+        while let box = reader.next() { boxes.append(box) }
+        return boxes
+    }
+
+    func first(_ type: String) -> ArraySlice<UInt8>? {
+        var reader = self
+        while let box = reader.next() {
+            if box.type == type { return box.body }
+        }
+        return nil
+    }
+
+    /// The body at a path of nested box types.
+    func path(_ types: [String]) -> ArraySlice<UInt8>? {
+        var body: ArraySlice<UInt8>? = nil
+        var reader = self
+        for type in types {
+            guard let found = reader.first(type) else { return nil }
+            body = found
+            reader = BoxReader(found)
+        }
+        return body
+    }
+}

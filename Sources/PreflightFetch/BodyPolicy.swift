@@ -1,3 +1,13 @@
+/// How hops are allowed to travel: App Transport Security's rules are always checked on TLS;
+/// a plain http hop (a first URL, or a redirect from https) only when `allowHTTP`.
+public struct TransportPolicy: Sendable {
+    public var allowHTTP: Bool
+
+    public init(allowHTTP: Bool = false) {
+        self.allowHTTP = allowHTTP
+    }
+}
+
 /// What the fetcher does with a body, decided by the caller: how many first bytes to keep,
 /// and when to stop. The fetcher knows nothing of media kinds; it asks this policy.
 ///

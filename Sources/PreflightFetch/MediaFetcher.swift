@@ -33,6 +33,7 @@ public final class MediaFetcher: Sendable {
     public let settings: PreflightConfiguration.Fetch
     private let policy: EgressPolicy
     private let body: BodyPolicy
+    private let transport: TransportPolicy
     private let state = Mutex(State())
     private let multi: MultiHandle
     private let stopped = DispatchSemaphore(value: 0)
@@ -40,15 +41,19 @@ public final class MediaFetcher: Sendable {
 
     /// Starts the fetch thread. Throws when the egress ranges do not parse.
     public init(
-        settings: PreflightConfiguration.Fetch, egress: PreflightConfiguration.Egress, body: BodyPolicy
+        settings: PreflightConfiguration.Fetch, egress: PreflightConfiguration.Egress, body: BodyPolicy,
+        transport: TransportPolicy = TransportPolicy()
     ) throws(ConfigurationError) {
         _ = curlGlobalInit
         self.settings = settings
         self.policy = try EgressPolicy(egress)
         self.body = body
+        self.transport = transport
         // Every option on a throwaway handle first: a libcurl that refuses one (an older one
         // without CURLOPT_PROTOCOLS_STR, say) must not run downloads without it.
-        let probe = Transfer(url: "http://127.0.0.1/", settings: settings, policy: policy, body: body) { _ in }
+        let probe = Transfer(
+            url: "http://127.0.0.1/", settings: settings, policy: policy, body: body, transport: transport
+        ) { _ in }
         guard let probe else { throw ConfigurationError("libcurl: curl_easy_init failed") }
         if let failure = probe.setupFailure {
             throw ConfigurationError("libcurl \(String(cString: curl_version())) refused \(failure)")
@@ -111,7 +116,8 @@ public final class MediaFetcher: Sendable {
             for job in jobs {
                 guard
                     let transfer = Transfer(
-                        url: job.url, settings: settings, policy: policy, body: body, completion: job.completion)
+                        url: job.url, settings: settings, policy: policy, body: body, transport: transport,
+                        completion: job.completion)
                 else {
                     finished(Self.failed(job.url, "curl_easy_init failed"), job.completion)
                     continue

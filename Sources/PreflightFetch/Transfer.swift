@@ -1,3 +1,4 @@
+internal import CCrypto
 internal import CCurl
 internal import CPreflightShims
 import Glibc
@@ -11,6 +12,11 @@ final class Transfer {
     private(set) var outcome: DownloadOutcome
     private let policy: EgressPolicy
     private let body: BodyPolicy
+    private let transport: TransportPolicy
+    /// Why App Transport Security would refuse a hop; the download stops there.
+    private var atsViolation: String?
+    /// Responses started so far (more than one: redirects were followed).
+    private var hops = 0
     let hasher: StreamHasher
     private var limit: Int
     private var limitSettled = false
@@ -30,7 +36,7 @@ final class Transfer {
 
     init?(
         url: String, settings: PreflightConfiguration.Fetch, policy: EgressPolicy, body: BodyPolicy,
-        completion: @escaping @Sendable (DownloadOutcome) -> Void
+        transport: TransportPolicy, completion: @escaping @Sendable (DownloadOutcome) -> Void
     ) {
         guard let handle = curl_easy_init() else { return nil }
         self.handle = handle
@@ -38,6 +44,7 @@ final class Transfer {
         self.outcome = DownloadOutcome(url: url)
         self.policy = policy
         self.body = body
+        self.transport = transport
         self.limit = body.initialLimit
         self.hasher = StreamHasher(moovLimit: body.moovLimit)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -147,7 +154,7 @@ final class Transfer {
             outcome.contentDisposition = nil
             outcome.maxAge = nil
             outcome.noStore = false
-            return true
+            return hopAllowed()
         }
         guard let colon = line.firstIndex(of: ":") else { return true }
         let name = line[..<colon].lowercased()
@@ -170,6 +177,65 @@ final class Transfer {
         default: break
         }
         return true
+    }
+
+    /// App Transport Security on the hop whose response starts: plain http only when allowed,
+    /// and on TLS what was negotiated and presented (`TransportSecurity`). False stops the download.
+    private func hopAllowed() -> Bool {
+        hops += 1
+        guard let url = stringInfo(CURLINFO_EFFECTIVE_URL) else { return true }
+        if url.lowercased().hasPrefix("http://") {
+            if transport.allowHTTP { return true }
+            atsViolation = hops > 1 ? "a redirect leads to \(url), plain http" : "\(url) is plain http"
+            return false
+        }
+        guard let facts = tlsFacts() else { return true }
+        outcome.tls = facts
+        let problems = TransportSecurity.violations(facts)
+        guard problems.isEmpty else {
+            atsViolation = problems.joined(separator: "; ")
+            return false
+        }
+        return true
+    }
+
+    /// What OpenSSL negotiated on this connection (`CURLINFO_TLS_SSL_PTR`: the `SSL *`).
+    private func tlsFacts() -> TLSFacts? {
+        var pointer: UnsafeMutableRawPointer?
+        guard CPreflightShims_curl_easy_getinfo_ptr(handle, CURLINFO_TLS_SSL_PTR, &pointer) == CURLE_OK,
+            let info = pointer?.assumingMemoryBound(to: curl_tlssessioninfo.self).pointee,
+            info.backend == CURLSSLBACKEND_OPENSSL, let internals = info.internals
+        else { return nil }
+        let ssl = OpaquePointer(internals)
+        guard let version = SSL_get_version(ssl), let cipher = SSL_get_current_cipher(ssl),
+            let cipherName = SSL_CIPHER_get_name(cipher)
+        else { return nil }
+        let exchange: String =
+            switch SSL_CIPHER_get_kx_nid(cipher) {
+            case NID_kx_ecdhe: "ECDHE"
+            case NID_kx_dhe: "DHE"
+            case NID_kx_rsa: "RSA"
+            case NID_kx_any: "any"
+            default: "other"
+            }
+        var facts = TLSFacts(
+            version: String(cString: version), cipher: String(cString: cipherName), keyExchange: exchange)
+        if let certificate = SSL_get1_peer_certificate(ssl) {
+            defer { X509_free(certificate) }
+            if let key = X509_get0_pubkey(certificate) {
+                switch EVP_PKEY_get_base_id(key) {
+                case EVP_PKEY_RSA: facts.certificateKeyType = "RSA"
+                case EVP_PKEY_EC: facts.certificateKeyType = "EC"
+                case EVP_PKEY_ED25519: facts.certificateKeyType = "Ed25519"
+                default: facts.certificateKeyType = "other"
+                }
+                let bits = EVP_PKEY_get_bits(key)
+                facts.certificateKeyBits = bits > 0 ? Int(bits) : nil
+            }
+            let signature = X509_get_signature_nid(certificate)
+            if signature != NID_undef, let name = OBJ_nid2ln(signature) { facts.signature = String(cString: name) }
+        }
+        return facts
     }
 
     /// The egress gate: every address curl is about to connect to.
@@ -215,6 +281,7 @@ final class Transfer {
     private func failure(for code: CURLcode) -> DownloadOutcome.Failure? {
         if code == CURLE_OK { return nil }
         if let refusal { return .blocked(address: refusal.address, rule: refusal.rule) }
+        if let atsViolation { return .ats(atsViolation) }
         if stoppedForSize { return .tooLarge(limit: limit) }
         if let coding = refusedTransferCoding {
             return .other(
@@ -229,6 +296,10 @@ final class Transfer {
             // curl says "Resolving timed out after N milliseconds" when the name lookup was what ran out.
             return detail.hasPrefix("Resolving timed out") ? .dns(detail) : .timeout(detail)
         case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
+        case CURLE_SSL_CONNECT_ERROR where Self.olderThanTLS12.contains(where: detail.contains):
+            // The server offers nothing from TLS 1.2 on (OpenSSL's minimum here, as ATS's): OpenSSL
+            // 3 says so in one of these ways (a TLS 1.1 server: "legacy sigalg disallowed or unsupported").
+            return .ats("the server offers no TLS 1.2 or later (\(detail))")
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
             CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED:
@@ -247,6 +318,11 @@ final class Transfer {
             return .other(detail)
         }
     }
+
+    /// OpenSSL's words for a handshake that failed on the protocol version.
+    static let olderThanTLS12 = [
+        "unsupported protocol", "protocol version", "legacy sigalg", "no protocols available",
+    ]
 
     private func errorDetail(_ code: CURLcode) -> String {
         let buffer = String(cString: errorBuffer)

@@ -26,7 +26,9 @@ public struct PreflightProbe: Sendable {
             keepBytes: 64 * 1024, initialLimit: MediaRules.largestLimit(limits), decideAfter: 64,
             moovLimit: MediaRules.moovLimit
         ) { prefix in MediaRules.limit(forPrefix: prefix, limits: limits) }
-        return try MediaFetcher(settings: configuration.fetch, egress: configuration.egress, body: body)
+        return try MediaFetcher(
+            settings: configuration.fetch, egress: configuration.egress, body: body,
+            transport: TransportPolicy(allowHTTP: configuration.payload.allowHTTPMedia))
     }
 
     /// Checks the push (`profile` is the one the request names, `format` the envelope it names;

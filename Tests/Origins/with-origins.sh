@@ -28,9 +28,9 @@ bash "$here/make-fixtures.sh" "$work" > /dev/null
 chmod -R a+rX "$work"
 
 # Free ports, chosen by the kernel.
-read -r http_port https_port py_port < <(python3 - <<'PY'
+read -r http_port https_port py_port rsakx_port tls11_port < <(python3 - <<'PY'
 import socket
-socks = [socket.socket() for _ in range(3)]
+socks = [socket.socket() for _ in range(5)]
 for s in socks:
     s.bind(("127.0.0.1", 0))
 print(*[s.getsockname()[1] for s in socks])
@@ -38,6 +38,7 @@ PY
 )
 
 sed -e "s|@WORK@|$work|g" -e "s|@HTTP_PORT@|$http_port|g" -e "s|@HTTPS_PORT@|$https_port|g" \
+  -e "s|@RSAKX_PORT@|$rsakx_port|g" -e "s|@TLS11_PORT@|$tls11_port|g" \
   "$here/nginx.conf.in" > "$work/nginx.conf"
 mkdir -p "$work/nginx-temp"
 nginx -c "$work/nginx.conf" -p "$work" 
@@ -55,7 +56,7 @@ if [ -n "${PREFLIGHT_IN_NETNS:-}" ]; then
   dns=1
 fi
 
-for port in "$http_port" "$https_port" "$py_port"; do
+for port in "$http_port" "$https_port" "$py_port" "$rsakx_port" "$tls11_port"; do
   for _ in $(seq 100); do
     (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
     sleep 0.05
@@ -68,6 +69,8 @@ MEDIA=$work/media
 CA_FILE=$work/tls/ca.pem
 HTTP_PORT=$http_port
 HTTPS_PORT=$https_port
+RSAKX_PORT=$rsakx_port
+TLS11_PORT=$tls11_port
 ORIGIN_PORT=$py_port
 BLACKHOLE_DNS=$dns
 ENV

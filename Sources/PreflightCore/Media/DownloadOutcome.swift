@@ -15,6 +15,8 @@ public struct DownloadOutcome: Sendable, Equatable {
         case tooLarge(limit: Int)
         /// A redirect to a scheme other than http(s), or another refused request.
         case refused(String)
+        /// App Transport Security would refuse a hop: plain http, or TLS it does not accept.
+        case ats(String)
         case other(String)
     }
 
@@ -64,6 +66,8 @@ public struct DownloadOutcome: Sendable, Equatable {
     /// The ISO BMFF boxes of the whole body and its `moov` (`BoxScanner`), when they were walked
     /// and the download completed.
     public var movie: MovieScan?
+    /// What the last https hop's TLS negotiated and presented.
+    public var tls: TLSFacts?
 
     public init(url: String) {
         self.url = url

@@ -378,6 +378,13 @@ public enum MediaRules {
             return Finding(
                 .fetchBlocked, path: key, message: "the download was refused: \(detail)",
                 fix: "serve the media over https from a public host, without redirects to other schemes")
+        case .ats(let detail):
+            return Finding(
+                .fetchATS, path: key,
+                message: "App Transport Security refuses this download on the device: \(detail)",
+                fix:
+                    "serve every hop over https with TLS 1.2+ and an ECDHE AES suite (or TLS 1.3), and a certificate with an RSA 2048+ or P-256+ key signed with SHA-256+"
+            )
         case .tooLarge(let limit):
             return Finding(
                 .mediaTooLarge, path: key, message: "the download was stopped past \(limit) bytes",

@@ -167,6 +167,18 @@ public struct Report: Sendable {
                     header.field("frames", image.frames)
                 }
             }
+            if let tls = download.tls {
+                object.key("tls")
+                object.object { facts in
+                    facts.field("version", tls.version)
+                    facts.field("cipher", tls.cipher)
+                    facts.field("key_exchange", tls.keyExchange)
+                    facts.field(
+                        "certificate_key",
+                        tls.certificateKeyType.map { type in tls.certificateKeyBits.map { "\(type) \($0)" } ?? type })
+                    facts.field("signature", tls.signature)
+                }
+            }
             if let movie = media.movie {
                 if let video = movie.tracks.first(where: \.isVideo) {
                     object.key("video")

@@ -10,6 +10,9 @@ struct Origins {
     var httpPort: Int
     var httpsPort: Int
     var originPort: Int
+    /// nginx with TLS 1.2 and only RSA key exchange, and with TLS 1.1 only.
+    var rsaKeyExchangePort: Int
+    var tls11Port: Int
 
     /// Reads `PREFLIGHT_ORIGINS`; `make test` runs the tests through with-origins.sh, which sets it.
     static func load() throws -> Origins {
@@ -26,9 +29,12 @@ struct Origins {
         }
         guard let media = values["MEDIA"], let caFile = values["CA_FILE"],
             let http = values["HTTP_PORT"].flatMap(Int.init), let https = values["HTTPS_PORT"].flatMap(Int.init),
-            let origin = values["ORIGIN_PORT"].flatMap(Int.init)
+            let origin = values["ORIGIN_PORT"].flatMap(Int.init), let rsa = values["RSAKX_PORT"].flatMap(Int.init),
+            let tls11 = values["TLS11_PORT"].flatMap(Int.init)
         else { throw TestConnection.Failure(description: "incomplete origins file \(path)") }
-        return Origins(media: media, caFile: caFile, httpPort: http, httpsPort: https, originPort: origin)
+        return Origins(
+            media: media, caFile: caFile, httpPort: http, httpsPort: https, originPort: origin,
+            rsaKeyExchangePort: rsa, tls11Port: tls11)
     }
 
     /// A configuration whose downloads reach these origins: the test CA, names pinned to
@@ -40,9 +46,10 @@ struct Origins {
             "media.test:\(httpsPort):127.0.0.1", "media.test:\(httpPort):127.0.0.1",
             "selfsigned.test:\(httpsPort):127.0.0.1", "wrongname.test:\(httpsPort):127.0.0.1",
             "origin.test:\(originPort):127.0.0.1", "private.test:80:10.0.0.1",
+            "media.test:\(rsaKeyExchangePort):127.0.0.1", "media.test:\(tls11Port):127.0.0.1",
         ]
         configuration.egress.allowCIDRs = openLoopback ? ["127.0.0.0/8", "::1/128"] : []
-        configuration.egress.allowedPorts = [80, 443, httpPort, httpsPort, originPort]
+        configuration.egress.allowedPorts = [80, 443, httpPort, httpsPort, originPort, rsaKeyExchangePort, tls11Port]
         configuration.fetch.timeoutMs = 8000
         configuration.fetch.lowSpeedBytesPerSecond = 1024
         configuration.fetch.lowSpeedSeconds = 2

@@ -1,0 +1,65 @@
+import PreflightCore
+import PreflightService
+import Testing
+
+/// Issue 13: App Transport Security as the extension's URLSession enforces it, against nginx
+/// origins on loopback: ECDHE (the default origin), RSA key exchange only, TLS 1.1 only, and an
+/// https URL that redirects to http.
+@Suite(.serialized) struct TransportSecurityTests {
+    let origins: Origins
+
+    init() throws {
+        origins = try Origins.load()
+    }
+
+    @Test func anECDHEOriginPassesAndItsTLSIsReported() throws {
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: origins.https + "/media/image.jpg")
+            #expect(result.codes == [])
+            let tls = try #require(result.media?["tls"])
+            #expect(["TLSv1.2", "TLSv1.3"].contains(tls["version"]?.string ?? ""))
+            #expect(tls["key_exchange"]?.string == (tls["version"]?.string == "TLSv1.3" ? "any" : "ECDHE"))
+            #expect(tls["certificate_key"]?.string == "RSA 2048")
+            #expect(tls["signature"]?.string == "sha256WithRSAEncryption")
+        }
+    }
+
+    @Test func rsaKeyExchangeIsRefused() throws {
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: "https://media.test:\(origins.rsaKeyExchangePort)/media/image.jpg")
+            #expect(result.codes == ["media.fetch.ats"])
+            let message = result.finding("media.fetch.ats")?["message"]?.string ?? ""
+            #expect(message.contains("the key exchange is RSA (AES128-GCM-SHA256): no forward secrecy through ECDHE"))
+            #expect(result.media?["tls"]?["version"]?.string == "TLSv1.2")
+            #expect(result.attachment == nil)
+        }
+    }
+
+    @Test func tls11OnlyIsRefused() throws {
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: "https://media.test:\(origins.tls11Port)/media/image.jpg")
+            #expect(
+                result.codes == ["media.fetch.ats"], "\(result.finding("media.fetch.tls")?["message"]?.string ?? "")")
+            #expect(result.finding("media.fetch.ats")?["message"]?.string?.contains("no TLS 1.2 or later") == true)
+        }
+    }
+
+    /// https to http: refused unless `payload.allow_http_media` (the device's ATS exception).
+    @Test func aRedirectToHTTPIsRefusedUnlessHTTPIsAllowed() throws {
+        var strict = origins.configuration()
+        strict.payload.allowHTTPMedia = false
+        try withService(strict) { service in
+            let result = try probe(service, url: origins.https + "/redirect/to-http")
+            #expect(result.codes == ["media.fetch.redirected", "media.fetch.ats"])
+            #expect(
+                result.finding("media.fetch.ats")?["message"]?.string
+                    == "App Transport Security refuses this download on the device: a redirect leads to \(origins.http)/media/image.jpg, plain http"
+            )
+        }
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: origins.https + "/redirect/to-http")
+            #expect(result.codes == ["media.fetch.redirected"])
+            #expect(result.attachment != nil)
+        }
+    }
+}

@@ -1,4 +1,5 @@
-// libFuzzer target: arbitrary bytes as a downloaded body: sniffing, image headers and the media rules.
+// libFuzzer target: arbitrary bytes as a downloaded body: sniffing, image headers, the ISO BMFF box
+// walk and moov reader, and the media rules.
 // Built by Fuzz/build.sh with PreflightCore's sources: swiftc -sanitize=fuzzer,address -parse-as-library.
 
 private let configuration = PreflightConfiguration()
@@ -18,7 +19,20 @@ public func fuzzMedia(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
         }
     }
+    // The box walk: the same result whole and in 7-byte chunks, and its moov read and judged.
+    var whole = BoxScanner(moovLimit: 1 << 16)
+    whole.consume(bytes)
+    var pieces = BoxScanner(moovLimit: 1 << 16)
+    var at = 0
+    while at < bytes.count {
+        pieces.consume(Array(bytes[at..<min(bytes.count, at + 7)]))
+        at += 7
+    }
+    let scan = whole.scan
+    if scan != pieces.scan { fatalError("the box walk depends on the chunking") }
+    if case .movie(let movie) = scan { _ = MovieRules.findings(movie, key: "image") }
     var download = DownloadOutcome(url: reference.url.text)
+    download.movie = scan
     download.httpStatus = 200
     download.bytes = bytes.count
     download.prefix = bytes

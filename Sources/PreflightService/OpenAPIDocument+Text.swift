@@ -821,6 +821,148 @@ extension OpenAPIDocument {
                 "minimum": 1
               }
             }
+          },
+          "video": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "codec",
+              "fourcc",
+              "profile",
+              "width",
+              "height",
+              "duration_s"
+            ],
+            "description": "The first video track of an MP4/MOV/M4A, from its moov box.",
+            "properties": {
+              "codec": {
+                "type": "string",
+                "description": "As ffprobe names it: h264, hevc, av1, vp9, mpeg4, prores, aac, mp3, alac, ac3, eac3, opus, flac, vorbis, pcm, or the fourcc when unknown."
+              },
+              "fourcc": {
+                "type": "string",
+                "description": "The sample entry's type: avc1, hvc1, hev1, mp4a, Opus..."
+              },
+              "profile": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "H.264 (Baseline, Main, High, High 10, High 4:2:2, High 4:4:4 Predictive...), HEVC (Main, Main 10, Rext) or AAC (LC, HE-AAC, HE-AACv2) profile, as ffprobe names it."
+              },
+              "duration_s": {
+                "type": [
+                  "number",
+                  "null"
+                ],
+                "minimum": 0,
+                "description": "From the track's mdhd."
+              },
+              "width": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "minimum": 0
+              },
+              "height": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "minimum": 0
+              }
+            }
+          },
+          "audio": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "codec",
+              "fourcc",
+              "profile",
+              "channels",
+              "sample_rate",
+              "duration_s"
+            ],
+            "description": "The first audio track of an MP4/MOV/M4A, from its moov box.",
+            "properties": {
+              "codec": {
+                "type": "string",
+                "description": "As ffprobe names it: h264, hevc, av1, vp9, mpeg4, prores, aac, mp3, alac, ac3, eac3, opus, flac, vorbis, pcm, or the fourcc when unknown."
+              },
+              "fourcc": {
+                "type": "string",
+                "description": "The sample entry's type: avc1, hvc1, hev1, mp4a, Opus..."
+              },
+              "profile": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "H.264 (Baseline, Main, High, High 10, High 4:2:2, High 4:4:4 Predictive...), HEVC (Main, Main 10, Rext) or AAC (LC, HE-AAC, HE-AACv2) profile, as ffprobe names it."
+              },
+              "duration_s": {
+                "type": [
+                  "number",
+                  "null"
+                ],
+                "minimum": 0,
+                "description": "From the track's mdhd."
+              },
+              "channels": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "minimum": 0
+              },
+              "sample_rate": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "minimum": 0
+              }
+            }
+          },
+          "tls": {
+            "type": "object",
+            "additionalProperties": false,
+            "required": [
+              "version",
+              "cipher",
+              "key_exchange",
+              "certificate_key",
+              "signature"
+            ],
+            "description": "What the last https hop negotiated and presented; App Transport Security is judged on it (media.fetch.ats).",
+            "properties": {
+              "version": {
+                "type": "string"
+              },
+              "cipher": {
+                "type": "string"
+              },
+              "key_exchange": {
+                "type": "string",
+                "description": "ECDHE, DHE, RSA, other, or any (TLS 1.3)."
+              },
+              "certificate_key": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The certificate key's type and bits: RSA 2048, EC 256."
+              },
+              "signature": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The certificate's signature algorithm (OpenSSL long name)."
+              }
+            }
           }
         }
       },
@@ -846,7 +988,8 @@ extension OpenAPIDocument {
               "image",
               "audio",
               "video"
-            ]
+            ],
+            "description": "image, audio or video: an MPEG-4 file with only sound tracks is audio whatever its ftyp brand; where the extension names the file, the kind of that name's type."
           },
           "uti": {
             "type": "string"
@@ -866,7 +1009,8 @@ extension OpenAPIDocument {
           },
           "limit": {
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "description": "The kind's limit in decimal bytes (10,000,000 / 5,000,000 / 50,000,000 by default); over it but within its binary reading (x 1.048576) is media.size.near-limit."
           }
         }
       },

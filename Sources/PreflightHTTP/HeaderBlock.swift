@@ -12,6 +12,7 @@ enum HeaderBlock {
     /// The APNs request headers (Apple, "Sending notification requests to APNs"). Another
     /// `apns-` name is a mistake or a folded line, and would be silently ignored.
     static let apnsHeaders: Set<String> = [
+        // The same set as PreflightCore's `APNsHeaders.names` (this layer does not import it).
         "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
     ]
 

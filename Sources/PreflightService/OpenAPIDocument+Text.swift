@@ -95,6 +95,15 @@ extension OpenAPIDocument {
             "description": "At most 64 bytes."
           },
           {
+            "name": "apns-id",
+            "in": "header",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A UUID (8-4-4-4-12 hexadecimal digits); headers.apns-id.invalid otherwise. Another apns- name is answered 400 bad-request; other headers are ignored."
+          },
+          {
             "$ref": "#/components/parameters/Profile"
           },
           {
@@ -105,6 +114,12 @@ extension OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/PreflightFormatHeader"
+          },
+          {
+            "$ref": "#/components/parameters/Expect"
+          },
+          {
+            "$ref": "#/components/parameters/PreflightExpectHeader"
           }
         ],
         "requestBody": {
@@ -379,6 +394,12 @@ extension OpenAPIDocument {
           },
           {
             "$ref": "#/components/parameters/PreflightFormatHeader"
+          },
+          {
+            "$ref": "#/components/parameters/Expect"
+          },
+          {
+            "$ref": "#/components/parameters/PreflightExpectHeader"
           }
         ],
         "requestBody": {
@@ -1081,7 +1102,9 @@ extension OpenAPIDocument {
           },
           "headers": {
             "type": "object",
-            "additionalProperties": false,
+            "additionalProperties": {
+              "type": "string"
+            },
             "properties": {
               "apns-push-type": {
                 "type": "string"
@@ -1097,8 +1120,12 @@ extension OpenAPIDocument {
               },
               "apns-collapse-id": {
                 "type": "string"
+              },
+              "apns-id": {
+                "type": "string"
               }
-            }
+            },
+            "description": "The item's apns-* headers (apns-push-type, apns-id, apns-expiration, apns-priority, apns-topic, apns-collapse-id); another apns- name refuses the batch (invalid-batch), other names are ignored."
           },
           "profile": {
             "type": "string",
@@ -1494,6 +1521,30 @@ extension OpenAPIDocument {
             "onesignal",
             "airship",
             "braze"
+          ]
+        }
+      },
+      "Expect": {
+        "name": "expect",
+        "in": "query",
+        "required": false,
+        "description": "`media`: the push must carry media, so one with neither a media URL nor mutable-content fails (media.url.missing, aps.mutable-content.missing) instead of passing as a plain push (media.none).",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "media"
+          ]
+        }
+      },
+      "PreflightExpectHeader": {
+        "name": "Preflight-Expect",
+        "in": "header",
+        "required": false,
+        "description": "`media`, as ?expect=media.",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "media"
           ]
         }
       }

@@ -38,10 +38,12 @@ public struct PreflightProbe: Sendable {
     /// connection's own worker, not the download's thread).
     public func run(
         body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
-        format: EnvelopeFormat? = nil, completion: @escaping @Sendable (ProbeOutcome) -> Void
+        format: EnvelopeFormat? = nil, expectMedia: Bool = false,
+        completion: @escaping @Sendable (ProbeOutcome) -> Void
     ) {
         let inspection = inspector.inspect(
-            body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil)
+            body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil,
+            expectMedia: expectMedia)
         var report = inspection.report
         let configuration = inspector.configuration
         guard let media = inspection.media else {

@@ -23,6 +23,11 @@ extension PreflightService {
         case .success(let name): defaultName = name
         case .failure(let error): return responder.respond(error.response)
         }
+        let expectMedia: Bool
+        switch expectsMedia(request) {
+        case .success(let expected): expectMedia = expected
+        case .failure(let error): return responder.respond(error.response)
+        }
         let defaultFormat: EnvelopeFormat?
         switch requestedFormat(request) {
         case .success(let named): defaultFormat = named
@@ -48,7 +53,7 @@ extension PreflightService {
         for (index, item) in batch.items.enumerated() {
             probe.run(
                 body: item.payload, headers: item.headers, fetch: fetch, profile: profiles[index],
-                format: formats[index]
+                format: formats[index], expectMedia: expectMedia
             ) { outcome in
                 let complete = collected.withLock { results -> [ProbeOutcome]? in
                     results.store(outcome, at: index)

@@ -95,6 +95,20 @@ extension PreflightService {
         }
     }
 
+    /// Whether the request expects media (`?expect=media` over `Preflight-Expect: media`); 400
+    /// `invalid-query` for another value.
+    static func expectsMedia(_ request: HTTPRequest) -> Result<Bool, QueryError> {
+        for value in [request.query["expect"], request.header("preflight-expect")] {
+            if let value, value != "media" {
+                return .failure(
+                    QueryError(
+                        response: .error(
+                            400, code: "invalid-query", message: "expect must be media, got \"\(value)\"")))
+            }
+        }
+        return .success(request.query["expect"] != nil || request.header("preflight-expect") != nil)
+    }
+
     /// The profile named `name`, if a name is given; 400 `unknown-profile` for a name with no
     /// profile. Without one the inspector picks: `apps` for the push's `apns-topic`, else the
     /// envelope's preset, else `default_profile`.
@@ -168,7 +182,15 @@ extension PreflightService {
         case .success(let named): format = named
         case .failure(let error): return responder.respond(error.response)
         }
-        probe.run(body: request.body, headers: headers, fetch: fetch, profile: chosen, format: format) { outcome in
+        let expectMedia: Bool
+        switch expectsMedia(request) {
+        case .success(let expected): expectMedia = expected
+        case .failure(let error): return responder.respond(error.response)
+        }
+        probe.run(
+            body: request.body, headers: headers, fetch: fetch, profile: chosen, format: format,
+            expectMedia: expectMedia
+        ) { outcome in
             // Judged and written on the connection's worker (at once, or when it resumes after a download).
             responder.respond {
                 let report = outcome.report()

@@ -13,6 +13,7 @@ enum CheckCommand {
         var noFetch = false
         var profileName: String?
         var envelopeFormat: EnvelopeFormat?
+        var expectMedia = false
         var input: String?
         do {
             var index = 0
@@ -22,6 +23,12 @@ enum CheckCommand {
                 case "--config": configPath = try optionValue(argument, arguments, &index)
                 case "--no-fetch": noFetch = true
                 case "--profile": profileName = try optionValue(argument, arguments, &index)
+                case "--expect":
+                    let value = try optionValue(argument, arguments, &index)
+                    guard value == "media" else {
+                        throw UsageError(message: "--expect: expected media, got \"\(value)\"")
+                    }
+                    expectMedia = true
                 case "--format-in":
                     let name = try optionValue(argument, arguments, &index)
                     guard let named = EnvelopeFormat(rawValue: name) else {
@@ -41,10 +48,10 @@ enum CheckCommand {
                     }
                     let name = String(header[..<colon])
                     let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                    guard headers.set(name, value) else {
+                    if headers.set(name, value) == .unknownAPNsHeader {
                         throw UsageError(
                             message:
-                                "--header: \(name) is not one of apns-push-type, apns-priority, apns-topic, apns-expiration, apns-collapse-id"
+                                "--header: \(name) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
                         )
                     }
                 default:
@@ -99,7 +106,10 @@ enum CheckCommand {
         let probe = PreflightProbe(configuration: configuration, media: fetcher)
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Report?>(nil)
-        probe.run(body: Array(body), headers: headers, fetch: !noFetch, profile: profile, format: envelopeFormat) {
+        probe.run(
+            body: Array(body), headers: headers, fetch: !noFetch, profile: profile, format: envelopeFormat,
+            expectMedia: expectMedia
+        ) {
             outcome in
             let report = outcome.report()
             result.withLock { $0 = report }

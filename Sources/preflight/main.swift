@@ -9,7 +9,7 @@ if arguments.first == "serve" {
 }
 let usage = """
     usage: preflight serve [--config PATH] [--host H] [--port N]
-           preflight check [--config PATH] [--no-fetch] [--profile NAME] [--format-in FORMAT] [--header NAME:VALUE]... [--format text|json] FILE|-
+           preflight check [--config PATH] [--no-fetch] [--profile NAME] [--format-in FORMAT] [--expect media] [--header NAME:VALUE]... [--format text|json] FILE|-
            preflight healthcheck [--host H] [--port N]
            preflight version
     """

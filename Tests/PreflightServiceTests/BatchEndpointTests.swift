@@ -53,7 +53,10 @@ import Testing
             #"{"items": [{"payload": "{}", "headers": {"apns-priority": 10}}]}"#,
             "items[0].headers.apns-priority must be a string"
         ),
-        (#"{"items": [{"payload": "{}", "headers": {"x-foo": "1"}}]}"#, "items[0].headers.x-foo is not one of"),
+        (
+            #"{"items": [{"payload": "{}", "headers": {"apns-foo": "1"}}]}"#,
+            "items[0].headers.apns-foo is not a header APNs defines"
+        ),
     ])
     func malformedBatchesAre400(body: String, message: String) throws {
         try withService { service in

@@ -78,7 +78,8 @@ import Testing
     @Test(arguments: [
         ["--format", "yaml", "-"],
         ["--header", "apns-push-type", "-"],
-        ["--header", "x-custom:1", "-"],
+        ["--header", "apns-foo:1", "-"],
+        ["--expect", "image", "-"],
         ["--bogus", "-"],
         [],
         ["/nonexistent/payload.json"],

@@ -175,10 +175,10 @@ struct Derivation {
         for member in extras?.members ?? [] { payload.set(member.key, member.value) }
     }
 
-    /// Sets an APNs header from the envelope (over the request's); false for a name Preflight does not read.
+    /// Sets an APNs header from the envelope (over the request's); other names are left out.
     mutating func setHeader(_ name: String, _ value: String?) {
         guard let value else { return }
-        _ = headers.set(name, value)
+        headers.set(name, value)
     }
 
     mutating func add(

@@ -31,6 +31,7 @@ extension FindingCode {
     public static let expirationMilliseconds = FindingCode(rawValue: "headers.expiration.milliseconds")
     public static let topicEmpty = FindingCode(rawValue: "headers.topic.empty")
     public static let topicPushTypeMismatch = FindingCode(rawValue: "headers.topic.push-type-mismatch")
+    public static let apnsIDInvalid = FindingCode(rawValue: "headers.apns-id.invalid")
     // Media URL
     public static let mediaURLMissing = FindingCode(rawValue: "media.url.missing")
     public static let mediaURLInvalid = FindingCode(rawValue: "media.url.invalid")
@@ -44,6 +45,7 @@ extension FindingCode {
     public static let mediaURLExtensionUnsupported = FindingCode(rawValue: "media.url.extension-unsupported")
     public static let mediaURLExtensionMismatch = FindingCode(rawValue: "media.url.extension-mismatch")
     public static let mediaNotFetched = FindingCode(rawValue: "media.not-fetched")
+    public static let mediaNone = FindingCode(rawValue: "media.none")
     // Envelopes (FCM, OneSignal, Airship, Braze request bodies)
     public static let envelopeDetected = FindingCode(rawValue: "envelope.detected")
     public static let envelopeInvalid = FindingCode(rawValue: "envelope.invalid")
@@ -137,6 +139,11 @@ public enum FindingCatalog {
         entry(
             .topicPushTypeMismatch, .error,
             "an alert push whose `apns-topic` ends in another push type's suffix (`.voip`, `.push-type.liveactivity`...)"
+        ),
+        entry(.apnsIDInvalid, .error, "`apns-id` is not a UUID (8-4-4-4-12 hexadecimal digits)"),
+        entry(
+            .mediaNone, .info,
+            "a plain push: no media URL and no `mutable-content`, so nothing to download (send `expect=media` to require one)"
         ),
         entry(.mediaURLMissing, .error, "no media URL under any of `payload.media_keys`"),
         entry(.mediaURLInvalid, .error, "the media URL is not an absolute http(s) URL (or not a string)"),

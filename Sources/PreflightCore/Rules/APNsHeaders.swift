@@ -5,36 +5,59 @@ public struct APNsHeaders: Sendable, Equatable {
     public var topic: String?
     public var expiration: String?
     public var collapseID: String?
+    public var id: String?
 
     public init(
         pushType: String? = nil, priority: String? = nil, topic: String? = nil, expiration: String? = nil,
-        collapseID: String? = nil
+        collapseID: String? = nil, id: String? = nil
     ) {
         self.pushType = pushType
         self.priority = priority
         self.topic = topic
         self.expiration = expiration
         self.collapseID = collapseID
+        self.id = id
     }
+
+    /// The request headers APNs defines besides `authorization` (Apple, "Sending notification
+    /// requests to APNs", header fields): the one set every entry point accepts. Another name
+    /// starting with `apns-` is refused everywhere (a typo, or a folded line); other headers are ignored.
+    public static let names = [
+        "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
+    ]
 
     /// Reads the `apns-*` headers from a lowercased header table.
     public init(lowercased headers: [String: String]) {
         self.init(
             pushType: headers["apns-push-type"], priority: headers["apns-priority"], topic: headers["apns-topic"],
-            expiration: headers["apns-expiration"], collapseID: headers["apns-collapse-id"])
+            expiration: headers["apns-expiration"], collapseID: headers["apns-collapse-id"], id: headers["apns-id"])
     }
 
-    /// Sets the header `name` (any case); false when it is not an APNs header Preflight reads.
-    public mutating func set(_ name: String, _ value: String) -> Bool {
+    /// What setting a header did.
+    public enum Setting: Equatable {
+        /// One of `names`: set.
+        case set
+        /// Not an `apns-` header: ignored, as everywhere.
+        case ignored
+        /// An `apns-` name APNs does not define: the caller refuses it.
+        case unknownAPNsHeader
+    }
+
+    /// Sets the header `name` (any case): one of `names` is set, another `apns-` name is
+    /// refused, any other name ignored.
+    @discardableResult
+    public mutating func set(_ name: String, _ value: String) -> Setting {
         switch name.lowercased() {
         case "apns-push-type": pushType = value
         case "apns-priority": priority = value
         case "apns-topic": topic = value
         case "apns-expiration": expiration = value
         case "apns-collapse-id": collapseID = value
-        default: return false
+        case "apns-id": id = value
+        case let other where other.hasPrefix("apns-"): return .unknownAPNsHeader
+        default: return .ignored
         }
-        return true
+        return .set
     }
 
     /// The push types APNs knows.

@@ -70,10 +70,10 @@ public struct BatchRequest: Sendable {
                 guard let value = pair.value.string else {
                     throw Problem(message: "items[\(index)].headers.\(pair.key) must be a string")
                 }
-                guard headers.set(pair.key, value) else {
+                if headers.set(pair.key, value) == .unknownAPNsHeader {
                     throw Problem(
                         message:
-                            "items[\(index)].headers.\(pair.key) is not one of apns-push-type, apns-priority, apns-topic, apns-expiration, apns-collapse-id"
+                            "items[\(index)].headers.\(pair.key) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
                     )
                 }
             }

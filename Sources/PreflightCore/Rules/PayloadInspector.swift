@@ -50,9 +50,11 @@ public struct PayloadInspector: Sendable {
     /// gives the push's `apns-topic`, else the provider's preset, else `default_profile`.
     ///
     /// - Parameter downloading: whether the media will be downloaded (see `MediaURLRules.check`).
+    ///   - expectMedia: the push must carry media: a push with neither a media URL nor
+    ///     `mutable-content` keeps its errors instead of being a plain push (`media.none`).
     public func inspect(
         body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, format: EnvelopeFormat? = nil,
-        downloading: Bool = false
+        downloading: Bool = false, expectMedia: Bool = false
     ) -> Inspection {
         // Parsed once: an APNs payload (the common case) goes on to the rules with this tree.
         let parsed = PayloadRules.parse(body)
@@ -61,7 +63,8 @@ public struct PayloadInspector: Sendable {
         else {
             let profile = profile ?? configuration.profile(named: nil, topic: headers.topic) ?? .generic
             return inspectPayload(
-                body: body, parsed: parsed, headers: headers, profile: profile, downloading: downloading)
+                body: body, parsed: parsed, headers: headers, profile: profile, downloading: downloading,
+                expectMedia: expectMedia)
         }
         envelope.detected = format == nil
         var findings = parsed.1
@@ -91,7 +94,7 @@ public struct PayloadInspector: Sendable {
         }
         var inspection = inspectPayload(
             body: envelope.payload, parsed: PayloadRules.parse(envelope.payload), headers: envelope.headers,
-            profile: judgedProfile, downloading: downloading)
+            profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         inspection.findings.removeAll { envelope.superseded.contains($0.code) }
         let bytes = envelope.payload.count
         let limit = inspection.summary.limit
@@ -111,7 +114,7 @@ public struct PayloadInspector: Sendable {
     /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
     private func inspectPayload(
         body: [UInt8], parsed: (JSONValue?, [Finding]), headers: APNsHeaders, profile: ExtensionProfile,
-        downloading: Bool
+        downloading: Bool, expectMedia: Bool
     ) -> Inspection {
         var findings = HeaderRules.all.flatMap { $0(headers) }
         findings += PayloadRules.size(bytes: body.count, pushType: headers.pushType, configuration: configuration)
@@ -130,6 +133,16 @@ public struct PayloadInspector: Sendable {
         let media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
+        let plain: Set<FindingCode> = [.mediaURLMissing, .mutableContentMissing]
+        if !expectMedia, media.reference == nil, plain.allSatisfy({ code in findings.contains { $0.code == code } }) {
+            // Neither a URL nor mutable-content: a transactional push without media, fine as it is.
+            findings.removeAll { plain.contains($0.code) }
+            findings.append(
+                Finding(
+                    .mediaNone, path: nil,
+                    message: "a plain push: no media URL and no mutable-content, so there is no media to check",
+                    fix: "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"))
+        }
         summary.mediaURL = media.urlText
         summary.mediaKey = media.key
         return Inspection(findings: findings, summary: summary, media: media.reference, profile: profile, root: root)

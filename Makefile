@@ -2,7 +2,11 @@
 # Both install what is missing (Debian packages, as root) before building.
 
 SWIFT ?= swift
-SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors
+# The commit and its date, built into the binary (`preflight version`, GET /v1/version).
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+BUILD_DATE := $(shell git log -1 --format=%cI 2>/dev/null || echo unknown)
+STAMP := -Xcc '-DPREFLIGHT_COMMIT="$(COMMIT)"' -Xcc '-DPREFLIGHT_BUILD_DATE="$(BUILD_DATE)"'
+SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors $(STAMP)
 APT_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev prometheus wrk bc curl \
 	nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux valgrind slowhttptest
 APT_STAMP := .build/.apt-ok
@@ -83,4 +87,5 @@ clean:
 
 # Compiles openapi.json into the binary (after editing it).
 openapi:
+	python3 scripts/openapi-codes.py
 	bash scripts/embed-openapi.sh

@@ -38,7 +38,9 @@ let package = Package(
         ),
         .target(
             name: "PreflightService",
-            dependencies: ["PreflightCore", "PreflightHost", "PreflightHTTP", "PreflightFetch"]
+            dependencies: [
+                "PreflightCore", "PreflightHost", "PreflightHTTP", "PreflightFetch", "CPreflightShims", "CCrypto",
+            ]
         ),
         .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightService"]),
 

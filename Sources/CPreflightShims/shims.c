@@ -67,3 +67,24 @@ CURLcode CPreflightShims_curl_easy_getinfo_ptr(CURL *handle, CURLINFO info, void
 CURLMcode CPreflightShims_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value) {
     return curl_multi_setopt(handle, option, value);
 }
+
+#ifndef PREFLIGHT_COMMIT
+#define PREFLIGHT_COMMIT "unknown"
+#endif
+#ifndef PREFLIGHT_BUILD_DATE
+#define PREFLIGHT_BUILD_DATE "unknown"
+#endif
+
+const char *CPreflightShims_build_commit(void) { return PREFLIGHT_COMMIT; }
+
+const char *CPreflightShims_build_date(void) { return PREFLIGHT_BUILD_DATE; }
+
+const char *CPreflightShims_microhttpd_version(void) {
+    const char *version = MHD_get_version();
+    return version ? version : "unknown";
+}
+
+const char *CPreflightShims_curl_version(void) {
+    const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+    return (info && info->version) ? info->version : "unknown";
+}

@@ -378,5 +378,5 @@ private func trim(_ text: Substring) -> String {
 
 /// The version the User-Agent names.
 enum FetchVersion {
-    static let string = "0.3"
+    static let string = "0.4"
 }

@@ -293,6 +293,61 @@ extension OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Report"
+                },
+                "examples": {
+                  "pass": {
+                    "summary": "A plain push (no media): pass with media.none",
+                    "value": {
+                      "verdict": "pass",
+                      "findings": [
+                        {
+                          "code": "media.none",
+                          "severity": "info",
+                          "path": null,
+                          "message": "a plain push: no media URL and no mutable-content, so there is no media to check",
+                          "fix": "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"
+                        }
+                      ],
+                      "payload": {
+                        "bytes": 73,
+                        "limit": 4096,
+                        "push_type": "alert",
+                        "media_url": null,
+                        "media_key": null,
+                        "profile": "generic"
+                      }
+                    }
+                  },
+                  "warn": {
+                    "summary": "A key Apple does not define in aps: warn",
+                    "value": {
+                      "verdict": "warn",
+                      "findings": [
+                        {
+                          "code": "aps.key.unknown",
+                          "severity": "warning",
+                          "path": "aps.campaign",
+                          "message": "aps.campaign is not a key Apple defines; iOS ignores it and APNs may in future reject it",
+                          "fix": "move \"campaign\" out of aps to the top level of the payload, where custom keys belong"
+                        },
+                        {
+                          "code": "media.not-fetched",
+                          "severity": "info",
+                          "path": "/image",
+                          "message": "the download was skipped (fetch=false or --no-fetch), so only the payload and the URL were checked",
+                          "fix": "none needed; the media's type and size are only checked when it is downloaded"
+                        }
+                      ],
+                      "payload": {
+                        "bytes": 124,
+                        "limit": 4096,
+                        "push_type": "alert",
+                        "media_url": "https://cdn.example.com/sale.jpg",
+                        "media_key": "/image",
+                        "profile": "generic"
+                      }
+                    }
+                  }
                 }
               }
             }
@@ -311,6 +366,38 @@ extension OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/Report"
+                },
+                "examples": {
+                  "fail": {
+                    "summary": "An image without mutable-content: fail",
+                    "value": {
+                      "verdict": "fail",
+                      "findings": [
+                        {
+                          "code": "aps.mutable-content.missing",
+                          "severity": "error",
+                          "path": "aps.mutable-content",
+                          "message": "aps has no mutable-content, so the Notification Service Extension never runs and no media is attached",
+                          "fix": "add \"mutable-content\": 1 inside aps"
+                        },
+                        {
+                          "code": "media.not-fetched",
+                          "severity": "info",
+                          "path": "/image",
+                          "message": "the download was skipped (fetch=false or --no-fetch), so only the payload and the URL were checked",
+                          "fix": "none needed; the media's type and size are only checked when it is downloaded"
+                        }
+                      ],
+                      "payload": {
+                        "bytes": 80,
+                        "limit": 4096,
+                        "push_type": "alert",
+                        "media_url": "https://cdn.example.com/sale.jpg",
+                        "media_key": "/image",
+                        "profile": "generic"
+                      }
+                    }
+                  }
                 }
               }
             }
@@ -408,6 +495,80 @@ extension OpenAPIDocument {
             "application/json": {
               "schema": {
                 "$ref": "#/components/schemas/BatchRequest"
+              },
+              "examples": {
+                "mixed": {
+                  "summary": "Two items, one with headers",
+                  "value": {
+                    "items": [
+                      {
+                        "payload": {
+                          "aps": {
+                            "alert": "a"
+                          }
+                        },
+                        "headers": {
+                          "apns-push-type": "alert"
+                        }
+                      },
+                      {
+                        "payload": {
+                          "aps": {
+                            "alert": "b"
+                          },
+                          "image": "https://cdn.example.com/b.jpg"
+                        }
+                      }
+                    ]
+                  }
+                },
+                "providers": {
+                  "summary": "An FCM request and an APNs payload in one batch",
+                  "value": {
+                    "items": [
+                      {
+                        "payload": {
+                          "message": {
+                            "token": "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1",
+                            "notification": {
+                              "title": "Sparky says hello!"
+                            },
+                            "android": {
+                              "notification": {
+                                "image": "https://foo.bar/pizza-monster.png"
+                              }
+                            },
+                            "apns": {
+                              "payload": {
+                                "aps": {
+                                  "mutable-content": 1
+                                }
+                              },
+                              "fcm_options": {
+                                "image": "https://foo.bar/pizza-monster.png"
+                              }
+                            },
+                            "webpush": {
+                              "headers": {
+                                "image": "https://foo.bar/pizza-monster.png"
+                              }
+                            }
+                          }
+                        }
+                      },
+                      {
+                        "payload": {
+                          "aps": {
+                            "alert": "a",
+                            "mutable-content": 1
+                          },
+                          "image": "https://cdn.example.com/a.jpg"
+                        },
+                        "format": "apns"
+                      }
+                    ]
+                  }
+                }
               }
             }
           }
@@ -427,6 +588,69 @@ extension OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/BatchResponse"
+                },
+                "examples": {
+                  "mixed": {
+                    "summary": "A plain push and a broken rich push",
+                    "value": {
+                      "results": [
+                        {
+                          "verdict": "pass",
+                          "findings": [
+                            {
+                              "code": "media.none",
+                              "severity": "info",
+                              "path": null,
+                              "message": "a plain push: no media URL and no mutable-content, so there is no media to check",
+                              "fix": "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"
+                            }
+                          ],
+                          "payload": {
+                            "bytes": 21,
+                            "limit": 4096,
+                            "push_type": "alert",
+                            "media_url": null,
+                            "media_key": null,
+                            "profile": "generic"
+                          }
+                        },
+                        {
+                          "verdict": "fail",
+                          "findings": [
+                            {
+                              "code": "headers.push-type.missing",
+                              "severity": "info",
+                              "path": "apns-push-type",
+                              "message": "no apns-push-type header was given, so Preflight assumed alert",
+                              "fix": "send apns-push-type: alert with rich notifications (APNs requires it for watchOS)"
+                            },
+                            {
+                              "code": "aps.mutable-content.missing",
+                              "severity": "error",
+                              "path": "aps.mutable-content",
+                              "message": "aps has no mutable-content, so the Notification Service Extension never runs and no media is attached",
+                              "fix": "add \"mutable-content\": 1 inside aps"
+                            },
+                            {
+                              "code": "media.not-fetched",
+                              "severity": "info",
+                              "path": "/image",
+                              "message": "the download was skipped (fetch=false or --no-fetch), so only the payload and the URL were checked",
+                              "fix": "none needed; the media's type and size are only checked when it is downloaded"
+                            }
+                          ],
+                          "payload": {
+                            "bytes": 61,
+                            "limit": 4096,
+                            "push_type": "alert",
+                            "media_url": "https://cdn.example.com/b.jpg",
+                            "media_key": "/image",
+                            "profile": "generic"
+                          }
+                        }
+                      ]
+                    }
+                  }
                 }
               }
             }
@@ -477,6 +701,49 @@ extension OpenAPIDocument {
         }
       }
     },
+    "/v1/version": {
+      "get": {
+        "operationId": "version",
+        "summary": "What this binary is",
+        "description": "The version, the commit and date it was built from (\"unknown\" for a build outside make), and the versions of the C libraries it runs with.",
+        "security": [
+          {},
+          {
+            "bearerAuth": []
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The build.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Version"
+                },
+                "example": {
+                  "version": "0.4.0",
+                  "commit": "5f2c0e1a9b3d",
+                  "build_date": "2026-11-29T19:30:00+00:00",
+                  "libmicrohttpd": "0.9.75",
+                  "libcurl": "7.88.1",
+                  "openssl": "OpenSSL 3.0.19 27 Jan 2026"
+                }
+              }
+            }
+          },
+          "401": {
+            "description": "`auth.api_keys` is set and no matching `Authorization: Bearer` key was sent.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
     "/healthz": {
       "get": {
         "operationId": "health",
@@ -497,6 +764,9 @@ extension OpenAPIDocument {
                       "const": "ok"
                     }
                   }
+                },
+                "example": {
+                  "status": "ok"
                 }
               }
             }
@@ -524,6 +794,9 @@ extension OpenAPIDocument {
                       "const": "ready"
                     }
                   }
+                },
+                "example": {
+                  "status": "ready"
                 }
               }
             }
@@ -650,8 +923,87 @@ extension OpenAPIDocument {
         "properties": {
           "code": {
             "type": "string",
-            "description": "A stable code; see the README's findings catalog.",
-            "pattern": "^[a-z0-9-]+(\\.[a-z0-9-]+)+$"
+            "description": "A stable code from the README's findings catalog (generated from it by scripts/openapi-codes.py).",
+            "enum": [
+              "payload.invalid-json",
+              "payload.not-object",
+              "payload.too-large",
+              "payload.duplicate-key",
+              "envelope.detected",
+              "envelope.invalid",
+              "envelope.ios.missing",
+              "envelope.mutable-content.missing",
+              "envelope.image.not-forwarded",
+              "envelope.header.not-string",
+              "envelope.header.contradicts",
+              "envelope.field.invalid",
+              "envelope.text.no-default",
+              "envelope.text.language",
+              "envelope.size.near-limit",
+              "aps.missing",
+              "aps.not-object",
+              "aps.mutable-content.missing",
+              "aps.mutable-content.invalid",
+              "aps.alert.missing",
+              "aps.alert.empty",
+              "aps.key.unknown",
+              "aps.key.invalid-type",
+              "aps.key.live-activity",
+              "aps.content-available.zero",
+              "aps.sound.name-missing",
+              "aps.sound.unplayable",
+              "aps.interruption-level.critical",
+              "headers.push-type.missing",
+              "headers.push-type.invalid",
+              "headers.push-type.not-alert",
+              "headers.priority.invalid",
+              "headers.priority.low",
+              "headers.collapse-id.too-long",
+              "headers.expiration.invalid",
+              "headers.expiration.milliseconds",
+              "headers.topic.empty",
+              "headers.topic.push-type-mismatch",
+              "headers.apns-id.invalid",
+              "media.none",
+              "media.url.missing",
+              "media.url.invalid",
+              "media.url.too-long",
+              "media.url.required-key-missing",
+              "media.url.insecure",
+              "media.url.no-extension",
+              "media.url.extension-unsupported",
+              "media.url.extension-mismatch",
+              "media.not-fetched",
+              "media.fetch.blocked",
+              "media.fetch.dns",
+              "media.fetch.connect",
+              "media.fetch.tls",
+              "media.fetch.timeout",
+              "media.fetch.http-status",
+              "media.fetch.too-many-redirects",
+              "media.fetch.redirected",
+              "media.fetch.ats",
+              "media.fetch.truncated",
+              "media.fetch.slow",
+              "media.fetch.content-encoding",
+              "media.fetch.failed",
+              "media.empty",
+              "media.too-large",
+              "media.type.unsupported",
+              "media.type.mismatch",
+              "media.image.memory",
+              "media.corrupt",
+              "media.size.near-limit",
+              "media.container.no-moov",
+              "media.container.moov-too-large",
+              "media.video.codec-unsupported",
+              "media.video.profile-unsupported",
+              "media.video.hevc-tag",
+              "media.audio.codec-unsupported",
+              "attachment.untyped",
+              "attachment.device-memory",
+              "attachment.device-time"
+            ]
           },
           "severity": {
             "type": "string",
@@ -1453,6 +1805,38 @@ extension OpenAPIDocument {
             "type": "integer",
             "minimum": 0,
             "description": "Bytes the provider adds to the payload (ids, analytics keys); `envelope.size.near-limit` when the payload fits only without them."
+          }
+        }
+      },
+      "Version": {
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "version",
+          "commit",
+          "build_date",
+          "libmicrohttpd",
+          "libcurl",
+          "openssl"
+        ],
+        "properties": {
+          "version": {
+            "type": "string"
+          },
+          "commit": {
+            "type": "string"
+          },
+          "build_date": {
+            "type": "string"
+          },
+          "libmicrohttpd": {
+            "type": "string"
+          },
+          "libcurl": {
+            "type": "string"
+          },
+          "openssl": {
+            "type": "string"
           }
         }
       }

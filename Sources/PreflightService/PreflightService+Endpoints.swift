@@ -51,6 +51,8 @@ extension PreflightService {
         router.add("GET", "/openapi.json", sync: { _ in openAPI })
         let apiKeys = parts.apiKeys
         router.group("/v1", middleware: [{ request in authenticate(request, apiKeys) }]) { v1 in
+            let version = BuildInfo.current.json
+            v1.add("GET", "/version") { _, responder in responder.respond(.json(200, bytes: version)) }
             v1.add("POST", "/preflight") { request, responder in
                 preflight(request, probe: parts.probe, metrics: parts.metrics, responder: responder)
             }

@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 public final class PreflightService: Sendable {
     /// The version reported by `preflight version` and in `preflight_build_info`.
-    public static let version = "0.3.0"
+    public static let version = "0.4.0"
 
     public let configuration: PreflightConfiguration
     public let metrics: ServiceMetrics

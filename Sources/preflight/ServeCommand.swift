@@ -66,8 +66,11 @@ enum ServeCommand {
             printError("preflight: \(error)")
             return 1
         }
+        // Whether /v1 needs a key, in the line people read first.
+        let auth =
+            configuration.auth.apiKeys.isEmpty ? "auth off" : "auth on (\(configuration.auth.apiKeys.count) keys)"
         printError(
-            "preflight \(versionString) listening on \(configuration.listen.host):\(service.port)")
+            "preflight \(versionString), \(auth), listening on \(configuration.listen.host):\(service.port)")
         if let admin = configuration.server.adminListen, let adminPort = service.adminPort {
             printError("preflight: admin listener (healthz, readyz, metrics) on \(admin.host):\(adminPort)")
         }

@@ -1,4 +1,5 @@
 import Glibc
+import PreflightService
 
 // `preflight serve | check | version`: see README.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,7 +23,7 @@ case "check":
 case "healthcheck":
     exit(HealthcheckCommand.run(Array(arguments.dropFirst())))
 case "version", "--version":
-    print("preflight \(versionString)")
+    print(BuildInfo.current.line)
     exit(0)
 case "help", "--help", "-h":
     print(usage)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PreflightCore
+import PreflightService
 import Testing
 
 /// The built `preflight` executable, beside the test bundle in `.build/<configuration>/`.
@@ -20,6 +21,8 @@ let preflightBinary: String = {
 final class ServerProcess {
     let process = Process()
     let port: Int
+    /// The first stderr line: "preflight VERSION, auth on|off, listening on HOST:PORT".
+    let startLine: String
     private let errors = Pipe()
 
     /// - Parameters:
@@ -65,6 +68,7 @@ final class ServerProcess {
             throw TestConnection.Failure(description: "no listening line from preflight: \(line)")
         }
         self.port = port
+        self.startLine = line
     }
 
     func signal(_ number: Int32) {
@@ -199,6 +203,24 @@ final class ServerProcess {
         let gone = try runProcess(preflightBinary, ["healthcheck", "--port", String(server.port)])
         #expect(gone.status == 1)
         #expect(gone.output.contains("no answer"))
+    }
+
+    /// Issue 14: the start line says whether /v1 needs a key; `version` names the build and libraries.
+    @Test func theStartLineSaysWhetherAuthIsOn() throws {
+        let open = try ServerProcess()
+        #expect(open.startLine.hasPrefix("preflight \(PreflightService.version), auth off, listening on 127.0.0.1:"))
+        open.signal(SIGTERM)
+        _ = open.waitForExit(seconds: 10)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("auth-\(getpid()).json")
+        try Data(#"{"auth": {"api_keys": ["first-key-0123456789", "second-key-0123456789"]}}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let closed = try ServerProcess(arguments: ["--config", file.path])
+        #expect(closed.startLine.contains(", auth on (2 keys), listening on "))
+        closed.signal(SIGTERM)
+        _ = closed.waitForExit(seconds: 10)
+        let version = try runProcess(preflightBinary, ["version"])
+        #expect(version.output.hasPrefix("preflight \(PreflightService.version) (commit "))
+        #expect(version.output.contains("libmicrohttpd 0.9.75, libcurl "))
     }
 
     @Test func environmentOverridesTheFile() throws {

@@ -202,3 +202,20 @@ func runProcess(_ path: String, _ arguments: [String], input: [UInt8] = [], envi
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
 }
+
+/// Issue 14: what the binary is, from the API.
+@Suite struct VersionEndpointTests {
+    @Test func versionNamesTheBuildAndTheLibraries() throws {
+        try withService { service in
+            let response = try httpRequest(port: service.port, "GET", "/v1/version")
+            #expect(response.status == 200)
+            let info = try #require(response.json)
+            #expect(info["version"]?.string == PreflightService.version)
+            #expect(info["libmicrohttpd"]?.string == "0.9.75")
+            #expect(info["libcurl"]?.string?.first?.isNumber == true)
+            #expect(info["openssl"]?.string?.hasPrefix("OpenSSL 3.") == true)
+            #expect(info["commit"]?.string == BuildInfo.current.commit)
+            #expect(info["build_date"]?.string == BuildInfo.current.buildDate)
+        }
+    }
+}

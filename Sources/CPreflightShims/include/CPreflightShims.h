@@ -23,6 +23,14 @@ unsigned int CPreflightShims_MHD_http_status(struct MHD_Connection *connection);
 // MHD_get_connection_info is variadic: the connection's socket, or -1.
 int CPreflightShims_MHD_connection_fd(struct MHD_Connection *connection);
 
+// The commit and its date this binary was built from: `make` passes them as -DPREFLIGHT_COMMIT
+// and -DPREFLIGHT_BUILD_DATE (string literals); "unknown" when built otherwise.
+const char *CPreflightShims_build_commit(void);
+const char *CPreflightShims_build_date(void);
+// The versions of the C libraries linked: libmicrohttpd and libcurl (OpenSSL's comes from libcrypto).
+const char *CPreflightShims_microhttpd_version(void);
+const char *CPreflightShims_curl_version(void);
+
 // curl_easy_setopt is variadic: one forward per argument type (long, pointer, curl_off_t).
 CURLcode CPreflightShims_curl_easy_setopt_long(CURL *handle, CURLoption option, long value);
 CURLcode CPreflightShims_curl_easy_setopt_ptr(CURL *handle, CURLoption option, const void *value);

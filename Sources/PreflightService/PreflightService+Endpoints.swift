@@ -189,6 +189,9 @@ extension PreflightService {
         case .success(let expected): expectMedia = expected
         case .failure(let error): return responder.respond(error.response)
         }
+        // `Accept: text/plain` (and no JSON asked for first): the report as `preflight check` prints it.
+        let accept = request.header("accept")?.lowercased() ?? ""
+        let wantsText = accept.hasPrefix("text/plain")
         probe.run(
             body: request.body, headers: headers, fetch: fetch, profile: chosen, format: format,
             expectMedia: expectMedia
@@ -197,7 +200,11 @@ extension PreflightService {
             responder.respond {
                 let report = outcome.report()
                 metrics.record(report)
-                return .json(report.verdict == .fail ? 422 : 200, bytes: report.jsonBytes)
+                let status = report.verdict == .fail ? 422 : 200
+                guard wantsText else { return .json(status, bytes: report.jsonBytes) }
+                return HTTPResponse(
+                    status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+                    body: Array((TextReport(report: report).text + "\n").utf8))
             }
         }
     }

@@ -3,7 +3,7 @@ import PreflightService
 
 // `preflight serve | check | version`: see README.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "serve" {
+if arguments.first == "serve" || arguments.first == "demo" {
     // Before anything can start a thread: every thread inherits the blocked mask, and `serve`
     // takes the signals with sigwait once it listens.
     StopSignals.block()
@@ -11,6 +11,7 @@ if arguments.first == "serve" {
 let usage = """
     usage: preflight serve [--config PATH] [--host H] [--port N]
            preflight check [--config PATH] [--no-fetch] [--profile NAME] [--format-in FORMAT] [--expect media] [--header NAME:VALUE]... [--format text|json] FILE|-
+           preflight demo [--port N] [--origin-port N]
            preflight healthcheck [--host H] [--port N]
            preflight version
     """
@@ -20,6 +21,8 @@ case "serve":
     exit(ServeCommand.run(Array(arguments.dropFirst())))
 case "check":
     exit(CheckCommand.run(Array(arguments.dropFirst())))
+case "demo":
+    exit(DemoCommand.run(Array(arguments.dropFirst())))
 case "healthcheck":
     exit(HealthcheckCommand.run(Array(arguments.dropFirst())))
 case "version", "--version":

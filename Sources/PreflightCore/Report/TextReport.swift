@@ -1,11 +1,17 @@
-import PreflightCore
+/// The report as a person reads it: the verdict first, what the provider sends (for an
+/// envelope), a line per finding, and the attachment. `preflight check` prints it; the API
+/// answers it for `Accept: text/plain`.
+public struct TextReport: Sendable {
+    public var report: Report
+    /// ANSI colours (a terminal).
+    public var color: Bool
 
-/// The report as a terminal reader wants it: the verdict first, then a line per finding.
-struct TextReport {
-    var report: Report
-    var color: Bool
+    public init(report: Report, color: Bool = false) {
+        self.report = report
+        self.color = color
+    }
 
-    var text: String {
+    public var text: String {
         let verdict = report.verdict
         var lines: [String] = []
         let payload = report.payload
@@ -23,6 +29,11 @@ struct TextReport {
             lines.append("  \(severity) \(finding.code.rawValue)\(path): \(finding.message); fix: \(finding.fix)")
         }
         if report.findings.isEmpty { lines.append("  no findings") }
+        if let plan = report.attachment {
+            lines.append(
+                "  attachment: \(plan.kind.rawValue) \(plan.uti), \(plan.bytes) of \(plan.limit) bytes, written as \(plan.fileName)"
+                    + (plan.typeHint.map { " with type hint \($0)" } ?? ""))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -48,7 +59,7 @@ struct TextReport {
 }
 
 extension String {
-    func padding(_ width: Int) -> String {
+    fileprivate func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

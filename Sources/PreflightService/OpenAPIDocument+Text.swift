@@ -8,9 +8,9 @@ extension OpenAPIDocument {
   "openapi": "3.1.0",
   "info": {
     "title": "Preflight",
-    "version": "0.3.0",
+    "version": "0.4.0",
     "summary": "Checks an iOS rich push notification before it is sent.",
-    "description": "Preflight takes the exact APNs payload bytes and headers, checks them against Apple's rules, downloads the media as a Notification Service Extension would, and answers a report: a verdict, findings with stable codes and fixes, the download, and the attachment the extension would build.",
+    "description": "Preflight takes the exact APNs payload bytes and headers (or the request a sender makes to FCM, OneSignal, Airship or Braze), checks them against Apple's rules, downloads the media as a Notification Service Extension would (its MP4 tracks and the connection's App Transport Security included), and answers a report: a verdict, findings with stable codes and fixes, the download, and the attachment the extension would build.",
     "license": {
       "name": "Proprietary",
       "identifier": "LicenseRef-Proprietary"
@@ -827,6 +827,9 @@ extension OpenAPIDocument {
                       "const": "draining"
                     }
                   }
+                },
+                "example": {
+                  "status": "draining"
                 }
               }
             }
@@ -846,7 +849,8 @@ extension OpenAPIDocument {
               "text/plain": {
                 "schema": {
                   "type": "string"
-                }
+                },
+                "example": "# HELP preflight_http_requests_total HTTP requests answered, by route, method and status.\n# TYPE preflight_http_requests_total counter\npreflight_http_requests_total{route=\"/v1/preflight\",method=\"POST\",status=\"200\"} 42\n"
               }
             }
           }
@@ -865,6 +869,13 @@ extension OpenAPIDocument {
               "application/json": {
                 "schema": {
                   "type": "object"
+                },
+                "example": {
+                  "openapi": "3.1.0",
+                  "info": {
+                    "title": "Preflight",
+                    "version": "0.4.0"
+                  }
                 }
               }
             }

@@ -13,6 +13,10 @@ extension FindingCode {
     public static let mutableContentInvalid = FindingCode(rawValue: "aps.mutable-content.invalid")
     public static let alertMissing = FindingCode(rawValue: "aps.alert.missing")
     public static let alertEmpty = FindingCode(rawValue: "aps.alert.empty")
+    public static let alertTemplateUnresolved = FindingCode(rawValue: "aps.alert.template-unresolved")
+    public static let alertTruncated = FindingCode(rawValue: "aps.alert.truncated")
+    public static let alertBodyEmptyWithTitle = FindingCode(rawValue: "aps.alert.body.empty-with-title")
+    public static let alertWhitespace = FindingCode(rawValue: "aps.alert.whitespace")
     public static let apsKeyUnknown = FindingCode(rawValue: "aps.key.unknown")
     public static let apsKeyInvalidType = FindingCode(rawValue: "aps.key.invalid-type")
     public static let apsLiveActivityKey = FindingCode(rawValue: "aps.key.live-activity")
@@ -110,6 +114,15 @@ public enum FindingCatalog {
             .mutableContentInvalid, .error, "`mutable-content` is not the number 1 (`\"1\"`, `true`, `0`, `2`, `1.0`)"),
         entry(.alertMissing, .error, "`aps` has no `alert`: silent pushes never reach the extension"),
         entry(.alertEmpty, .error, "the alert has no visible text (no title, subtitle, body or loc-key)"),
+        entry(
+            .alertTemplateUnresolved, .error,
+            "alert text or the media URL still holds a template placeholder (`{{ }}`, `{% %}`, `${ }`, `%{ }`, `[[ ]]`)"
+        ),
+        entry(.alertTruncated, .info, "the title, subtitle or body is longer than iOS shows collapsed (approximate)"),
+        entry(.alertBodyEmptyWithTitle, .info, "a title without a body: one bold line and nothing under it"),
+        entry(
+            .alertWhitespace, .warning,
+            "alert text that is empty after trimming, or starts or ends with whitespace or control characters"),
         entry(.apsKeyUnknown, .warning, "a key in `aps` (or in `aps.alert` / `aps.sound`) that Apple does not define"),
         entry(.apsKeyInvalidType, .error, "a known `aps` key has the wrong type or an out-of-range value"),
         entry(

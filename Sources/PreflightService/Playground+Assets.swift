@@ -1,0 +1,370 @@
+// swift-format-ignore-file
+// Generated from playground/ by scripts/embed-playground.sh (make playground): do not edit.
+
+extension Playground {
+    /// The bytes of `playground/index.html`.
+    static let html = ##"""
+<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Preflight playground</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/playground.css">
+<script src="/playground.js" defer></script>
+</head>
+<body>
+<header>
+  <h1>Preflight playground</h1>
+  <p>Paste a push (an APNs payload, or the request you send FCM, OneSignal, Airship or Braze), press
+  <strong>Check</strong>, and see the verdict and the notification as iOS will draw it. The page calls
+  <code>POST /v1/preflight</code> like any client.</p>
+</header>
+<main>
+  <form id="form" aria-label="Push to check">
+    <div class="row">
+      <label for="example">Example</label>
+      <select id="example"></select>
+    </div>
+    <div class="row">
+      <label for="payload">Payload or provider request (JSON)</label>
+      <textarea id="payload" rows="12" spellcheck="false"></textarea>
+    </div>
+    <fieldset>
+      <legend>APNs headers</legend>
+      <div class="grid">
+        <label for="push-type">apns-push-type</label>
+        <select id="push-type"><option>alert</option><option>background</option><option value="">(none)</option></select>
+        <label for="priority">apns-priority</label>
+        <select id="priority"><option>10</option><option>5</option><option>1</option><option value="">(none)</option></select>
+        <label for="topic">apns-topic</label>
+        <input id="topic" type="text" placeholder="com.example.app">
+        <label for="expiration">apns-expiration</label>
+        <input id="expiration" type="text" inputmode="numeric" placeholder="UNIX seconds">
+        <label for="collapse-id">apns-collapse-id</label>
+        <input id="collapse-id" type="text">
+      </div>
+    </fieldset>
+    <fieldset>
+      <legend>How to judge it</legend>
+      <div class="grid">
+        <label for="format">Format</label>
+        <select id="format">
+          <option value="">detect</option><option>apns</option><option>fcm</option><option>onesignal</option>
+          <option>airship</option><option>braze</option>
+        </select>
+        <label for="profile">Extension profile</label>
+        <select id="profile">
+          <option value="">server default</option><option>generic</option><option>firebase</option>
+          <option>onesignal</option><option>airship</option><option>clevertap</option><option>braze</option>
+        </select>
+        <label for="api-key">API key (if the server has keys; kept for this tab only)</label>
+        <input id="api-key" type="password" autocomplete="off">
+      </div>
+    </fieldset>
+    <button id="check" type="submit">Check</button>
+  </form>
+
+  <section id="result" aria-live="polite" aria-label="Result" hidden>
+    <h2>Verdict: <span id="verdict" class="verdict"></span> <span id="status"></span></h2>
+    <p id="error" role="alert" hidden></p>
+    <table id="findings">
+      <caption>Findings</caption>
+      <thead><tr><th scope="col">Code</th><th scope="col">Severity</th><th scope="col">Path</th><th scope="col">Message</th><th scope="col">Fix</th></tr></thead>
+      <tbody></tbody>
+    </table>
+    <h3>Media</h3>
+    <dl id="media"></dl>
+    <h3>Attachment</h3>
+    <dl id="attachment"></dl>
+    <details id="envelope" hidden><summary>What the provider sends APNs</summary><pre id="derived"></pre></details>
+  </section>
+
+  <section id="preview" aria-label="Preview" hidden>
+    <h2>Preview</h2>
+    <p class="note">An approximation: collapsed, iOS shows about 44 characters of title and subtitle and
+    178 of body (4 lines on a 6.1" iPhone); the README's "Text checks" says how these were chosen.</p>
+    <p id="fallback" role="status" hidden></p>
+    <div class="renditions">
+      <div class="rendition light" aria-label="Light appearance">
+        <h3>Light</h3>
+        <div class="card collapsed"></div>
+        <div class="card expanded"></div>
+      </div>
+      <div class="rendition dark" aria-label="Dark appearance">
+        <h3>Dark</h3>
+        <div class="card collapsed"></div>
+        <div class="card expanded"></div>
+      </div>
+    </div>
+  </section>
+</main>
+</body>
+</html>
+"""##
+    /// The bytes of `playground/playground.css`.
+    static let css = ##"""
+:root { font-family: -apple-system, system-ui, sans-serif; color: #1d1d1f; background: #f5f5f7; }
+body { margin: 0 auto; max-width: 72rem; padding: 1rem; }
+h1 { margin: 0 0 .25rem; }
+form, #result, #preview { background: #fff; border-radius: 12px; padding: 1rem; margin: 1rem 0; }
+.row { display: flex; flex-direction: column; gap: .25rem; margin-bottom: .75rem; }
+textarea { font-family: ui-monospace, monospace; font-size: .85rem; width: 100%; box-sizing: border-box; }
+fieldset { border: 1px solid #d2d2d7; border-radius: 8px; margin: .5rem 0; }
+.grid { display: grid; grid-template-columns: max-content 1fr; gap: .4rem .75rem; align-items: center; }
+button { font-size: 1rem; padding: .5rem 1.5rem; border-radius: 8px; border: 0; background: #0071e3; color: #fff; cursor: pointer; }
+button:focus-visible, select:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #0071e3; outline-offset: 2px; }
+.verdict { text-transform: uppercase; padding: .1rem .5rem; border-radius: 6px; }
+.verdict.pass { background: #d1f2d9; color: #0b6b22; }
+.verdict.warn { background: #fff0c2; color: #7a5600; }
+.verdict.fail { background: #ffd9d6; color: #a1140a; }
+table { border-collapse: collapse; width: 100%; font-size: .85rem; }
+th, td { border-bottom: 1px solid #e5e5ea; padding: .35rem; text-align: left; vertical-align: top; }
+td.code { font-family: ui-monospace, monospace; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; font-size: .85rem; }
+dt { color: #6e6e73; }
+dd { margin: 0; word-break: break-all; }
+#error, #fallback { padding: .5rem; border-radius: 6px; background: #fff0c2; }
+.renditions { display: flex; flex-wrap: wrap; gap: 1rem; }
+.rendition { flex: 1 1 20rem; padding: 1rem; border-radius: 12px; }
+.rendition.light { background: linear-gradient(#8ec5fc, #e0c3fc); }
+.rendition.dark { background: linear-gradient(#1c1c3c, #3a1c4c); color: #fff; }
+.card { border-radius: 18px; padding: .7rem .8rem; margin: .6rem 0; display: flex; gap: .6rem; backdrop-filter: blur(20px); }
+.light .card { background: rgba(255, 255, 255, .75); color: #000; }
+.dark .card { background: rgba(40, 40, 45, .8); color: #fff; }
+.card.expanded { flex-direction: column; }
+.card .text { flex: 1; min-width: 0; }
+.card .app { font-size: .72rem; opacity: .7; display: flex; justify-content: space-between; }
+.card .title { font-weight: 600; font-size: .9rem; white-space: nowrap; overflow: hidden; }
+.card .subtitle { font-size: .85rem; font-weight: 500; }
+.card .body { font-size: .85rem; white-space: pre-wrap; }
+.card.collapsed .thumb { width: 3rem; height: 3rem; object-fit: cover; border-radius: 6px; }
+.card.expanded .media { width: 100%; height: auto; max-height: 20rem; object-fit: contain; border-radius: 10px; }
+.note { font-size: .8rem; color: #6e6e73; }
+"""##
+    /// The bytes of `playground/playground.js`.
+    static let script = ##"""
+// The Preflight playground: builds a request from the form, calls POST /v1/preflight like any
+// client, and renders the report and the notification as iOS draws it (approximately).
+"use strict";
+
+// Collapsed lengths, as PreflightCore's TextRules (README, "Text checks").
+const VISIBLE = { title: 44, subtitle: 44, body: 178 };
+
+// Sample media: ?media=BASE serves BASE/image.jpg, image.png, image.webp (the tests' origin).
+const params = new URLSearchParams(location.search);
+const base = params.get("media");
+const MEDIA = base
+  ? { jpg: `${base}/image.jpg`, png: `${base}/image.png`, webp: `${base}/image.webp` }
+  : {
+      jpg: "https://upload.wikimedia.org/wikipedia/commons/3/3f/JPEG_example_flower.jpg",
+      png: "https://upload.wikimedia.org/wikipedia/commons/4/47/PNG_transparency_demonstration_1.png",
+      webp: "https://www.gstatic.com/webp/gallery/1.webp",
+    };
+
+const EXAMPLES = [
+  { name: "A good rich push", payload: { aps: { alert: { title: "Spring sale", subtitle: "Today only", body: "Everything in the garden shop is 30% off until midnight." }, "mutable-content": 1 }, image: MEDIA.jpg } },
+  { name: "Mistake: no mutable-content", payload: { aps: { alert: { title: "Spring sale", body: "30% off today" } }, image: MEDIA.jpg } },
+  { name: "Mistake: a WebP image", payload: { aps: { alert: { title: "New arrivals", body: "See what just landed" }, "mutable-content": 1 }, image: MEDIA.webp } },
+  { name: "Mistake: a template left in the text", payload: { aps: { alert: { title: "Hi {{ first_name }}", body: "Your order has shipped" }, "mutable-content": 1 }, image: MEDIA.jpg } },
+  { name: "Mistake: a body too long to show", payload: { aps: { alert: { title: "A very long title that will not fit on one line of the lock screen", body: "This body goes on and on: it tells the whole story of the order, the warehouse, the courier, the weather on the way, and the neighbour who signed for it, long after iOS has stopped showing it." }, "mutable-content": 1 }, image: MEDIA.jpg } },
+  { name: "A plain push (no media)", payload: { aps: { alert: { title: "Order shipped", body: "It arrives Tuesday." } } } },
+  { name: "FCM message", format: "fcm", payload: { message: { token: "bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1", notification: { title: "Sparky says hello!", body: "Here is a picture" }, apns: { payload: { aps: { "mutable-content": 1 } }, fcm_options: { image: MEDIA.png } } } } },
+  { name: "OneSignal notification", format: "onesignal", payload: { app_id: "YOUR_APP_ID", include_subscription_ids: ["1dd608f2-c6a1-11e3-851d-000c2940e62c"], headings: { en: "New arrivals" }, contents: { en: "See what just landed" }, ios_attachments: { id1: MEDIA.png } } },
+  { name: "Airship push", format: "airship", payload: { audience: "all", device_types: ["ios"], notification: { ios: { alert: { title: "Airship", body: "A picture is worth a thousand words" }, mutable_content: true, media_attachment: { url: MEDIA.png } } } } },
+  { name: "Braze messages/send", format: "braze", payload: { external_user_ids: ["user-1"], messages: { apple_push: { alert: { title: "Braze", body: "Your order shipped" }, asset_url: MEDIA.png, asset_file_type: "png" } } } },
+];
+
+const $ = (id) => document.getElementById(id);
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+function loadExample(index) {
+  const example = EXAMPLES[index];
+  $("payload").value = JSON.stringify(example.payload, null, 2);
+  $("format").value = example.format || "";
+}
+
+function requestHeaders() {
+  const headers = { "Content-Type": "application/json" };
+  for (const [id, name] of [["push-type", "apns-push-type"], ["priority", "apns-priority"], ["topic", "apns-topic"],
+                            ["expiration", "apns-expiration"], ["collapse-id", "apns-collapse-id"]]) {
+    const value = $(id).value.trim();
+    if (value) headers[name] = value;
+  }
+  if ($("format").value) headers["Preflight-Format"] = $("format").value;
+  if ($("profile").value) headers["Preflight-Profile"] = $("profile").value;
+  const key = $("api-key").value.trim();
+  if (key) headers.Authorization = `Bearer ${key}`;
+  return headers;
+}
+
+async function check(event) {
+  event.preventDefault();
+  sessionStorage.setItem("preflight-api-key", $("api-key").value);
+  $("check").disabled = true;
+  try {
+    const response = await fetch("/v1/preflight", { method: "POST", headers: requestHeaders(), body: $("payload").value });
+    const answer = await response.json();
+    if (response.status === 200 || response.status === 422) {
+      renderReport(answer, response.status);
+    } else {
+      renderError(response.status, answer.error ? `${answer.error.code}: ${answer.error.message}` : "unexpected answer");
+    }
+  } catch (error) {
+    renderError(0, `no answer from the server (${error.message})`);
+  } finally {
+    $("check").disabled = false;
+  }
+}
+
+function renderError(status, message) {
+  $("result").hidden = false;
+  $("preview").hidden = true;
+  $("verdict").textContent = "error";
+  $("verdict").className = "verdict fail";
+  $("status").textContent = status ? `HTTP ${status}` : "";
+  $("error").hidden = false;
+  $("error").textContent = message;
+  $("findings").tBodies[0].replaceChildren();
+  $("media").replaceChildren();
+  $("attachment").replaceChildren();
+}
+
+function facts(list, pairs) {
+  list.replaceChildren();
+  for (const [name, value] of pairs) {
+    if (value === undefined || value === null || value === "") continue;
+    list.append(element("dt", null, name), element("dd", null, value));
+  }
+  if (!list.children.length) list.append(element("dt", null, "none"), element("dd", null, "-"));
+}
+
+function renderReport(report, status) {
+  $("result").hidden = false;
+  $("error").hidden = true;
+  $("verdict").textContent = report.verdict;
+  $("verdict").className = `verdict ${report.verdict}`;
+  $("status").textContent = `HTTP ${status}`;
+  const rows = report.findings.map((finding) => {
+    const row = element("tr");
+    row.dataset.code = finding.code;
+    row.append(element("td", "code", finding.code), element("td", null, finding.severity),
+               element("td", null, finding.path ?? ""), element("td", null, finding.message), element("td", null, finding.fix));
+    return row;
+  });
+  if (!rows.length) {
+    const none = element("tr");
+    const cell = element("td", null, "no findings");
+    cell.colSpan = 5;
+    none.append(cell);
+    rows.push(none);
+  }
+  $("findings").tBodies[0].replaceChildren(...rows);
+  const media = report.media;
+  facts($("media"), media ? [
+    ["URL", media.url], ["Final URL", media.final_url], ["HTTP status", media.http_status], ["Redirects", media.redirects],
+    ["Content-Type", media.content_type], ["Bytes are", media.sniffed_type], ["Size", media.bytes],
+    ["Image", media.image && `${media.image.width} x ${media.image.height}, ${media.image.frames} frame(s)`],
+    ["Video", media.video && `${media.video.codec} ${media.video.profile ?? ""} ${media.video.width} x ${media.video.height}`],
+    ["Audio", media.audio && `${media.audio.codec} ${media.audio.channels} ch ${media.audio.sample_rate} Hz`],
+    ["TLS", media.tls && `${media.tls.version} ${media.tls.cipher}`],
+    ["Total time", `${media.timing_ms.total} ms`],
+  ] : [["Download", "none"]]);
+  const plan = report.attachment;
+  facts($("attachment"), plan ? [["Kind", plan.kind], ["Type", plan.uti], ["File", plan.file_name],
+    ["Type hint", plan.type_hint], ["Size", `${plan.bytes} of ${plan.limit} bytes`]] : [["Attachment", "none"]]);
+  $("envelope").hidden = !report.envelope;
+  $("derived").textContent = report.envelope ? report.envelope.derived_payload ?? "" : "";
+  renderPreview(report);
+}
+
+// The alert as iOS reads it: from the derived payload for a provider's request.
+function alertOf(report) {
+  let payload;
+  try {
+    payload = JSON.parse(report.envelope && report.envelope.derived_payload ? report.envelope.derived_payload : $("payload").value);
+  } catch {
+    return { title: "", subtitle: "", body: "" };
+  }
+  const alert = payload && payload.aps ? payload.aps.alert : undefined;
+  if (typeof alert === "string") return { title: "", subtitle: "", body: alert };
+  if (alert && typeof alert === "object") {
+    return { title: alert.title ?? "", subtitle: alert.subtitle ?? "", body: alert.body ?? "" };
+  }
+  return { title: "", subtitle: "", body: "" };
+}
+
+function cut(text, limit) {
+  const characters = Array.from(text);
+  return characters.length > limit ? `${characters.slice(0, limit).join("")}…` : text;
+}
+
+function mediaElement(report, className) {
+  const plan = report.attachment;
+  const url = report.media && report.media.final_url;
+  if (!plan || !url) return null;
+  let node;
+  if (plan.kind === "video") {
+    node = element("video", className);
+    node.preload = "metadata";
+    node.muted = true;
+  } else if (plan.kind === "audio") {
+    node = element("audio", className);
+    node.controls = true;
+  } else {
+    node = element("img", className);
+    node.alt = "The notification's image";
+  }
+  node.src = url;
+  return node;
+}
+
+function textBlock(alert, collapsed) {
+  const block = element("div", "text");
+  const app = element("div", "app");
+  app.append(element("span", null, ($("topic").value.trim() || "YOUR APP").toUpperCase()), element("span", null, "now"));
+  block.append(app);
+  if (alert.title) block.append(element("div", "title", collapsed ? cut(alert.title, VISIBLE.title) : alert.title));
+  if (alert.subtitle) block.append(element("div", "subtitle", collapsed ? cut(alert.subtitle, VISIBLE.subtitle) : alert.subtitle));
+  if (alert.body) block.append(element("div", "body", collapsed ? cut(alert.body, VISIBLE.body) : alert.body));
+  return block;
+}
+
+function renderPreview(report) {
+  $("preview").hidden = false;
+  const alert = alertOf(report);
+  const attached = report.attachment && report.verdict !== "fail";
+  const why = report.findings.find((finding) => finding.severity === "error");
+  $("fallback").hidden = attached || !report.media && !why;
+  $("fallback").textContent = attached ? "" :
+    `The media will not be attached: iOS shows the plain-text notification below${why ? ` (${why.code}: ${why.message})` : ""}.`;
+  for (const rendition of document.querySelectorAll(".rendition")) {
+    const collapsed = rendition.querySelector(".card.collapsed");
+    const expanded = rendition.querySelector(".card.expanded");
+    collapsed.replaceChildren(textBlock(alert, true));
+    expanded.replaceChildren();
+    const thumb = attached ? mediaElement(report, "thumb") : null;
+    if (thumb) collapsed.append(thumb);
+    const full = attached ? mediaElement(report, "media") : null;
+    if (full) expanded.append(full);
+    expanded.append(textBlock(alert, false));
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  const select = $("example");
+  EXAMPLES.forEach((example, index) => select.append(new Option(example.name, String(index))));
+  select.addEventListener("change", () => loadExample(Number(select.value)));
+  loadExample(0);
+  $("api-key").value = sessionStorage.getItem("preflight-api-key") ?? "";
+  $("form").addEventListener("submit", check);
+});
+"""##
+}

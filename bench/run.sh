@@ -57,6 +57,10 @@ printf '%-40s %12s %8s %8.2f\n' "preflight POST /v1/preflight (1 KB)" "$post" "$
 echo
 bash bench/envelopes.sh "$seconds"
 echo
+bash bench/c-baseline.sh "$seconds"
+echo
+bash bench/batch.sh "$seconds"
+echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media.sh
 echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/cache.sh "$seconds"

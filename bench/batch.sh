@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Issue 16's batch figure: items/s through POST /v1/preflight/batch with 100 payload-only items
+# (bench/payload-1k.json each), against single payload-only requests/s, on one server, three
+# interleaved rounds, medians. Usage: bash bench/batch.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+seconds=${1:-10}
+out=bench/out
+mkdir -p "$out"
+port=18197
+cat > "$out/batch.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
+JSON
+python3 - "$out/batch-100.json" <<'PY'
+import json, sys
+payload = json.load(open("bench/payload-1k.json"))
+items = [{"payload": payload, "headers": {"apns-push-type": "alert", "apns-priority": "10"}} for _ in range(100)]
+json.dump({"items": items}, open(sys.argv[1], "w"), separators=(",", ":"))
+PY
+start_preflight $port "$out/batch.json"
+rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
+for round in 1 2 3; do
+  PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$port/v1/preflight?fetch=false" > "$out/single.$round.txt"
+  PAYLOAD="$out/batch-100.json" wrk -t2 -c16 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$port/v1/preflight/batch?fetch=false" > "$out/batch.$round.txt"
+done
+median() { for round in 1 2 3; do rps "$out/$1.$round.txt"; done | sort -n | sed -n 2p; }
+single=$(median single)
+batches=$(median batch)
+items=$(echo "$batches * 100" | bc -l)
+printf '%-52s %12s %8s\n' "payload-only (wrk -t2, 3x${seconds}s)" "items/s" "ratio"
+printf '%-52s %12s %8s\n' "single requests (-c64)" "$single" "1.00"
+printf '%-52s %12.0f %8.2f   (target >= 5)\n' "batches of 100 items (-c16)" "$items" "$(echo "$items / $single" | bc -l)"

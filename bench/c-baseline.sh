@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Issue 16's anchor: payload-only POST of bench/payload-1k.json to Preflight, against a C server
+# doing the same work (bench/payload_json_c.c: libmicrohttpd, json-c, the same checks, a report of
+# the same size), three interleaved rounds, medians. Usage: bash bench/c-baseline.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+seconds=${1:-10}
+out=bench/out
+mkdir -p "$out"
+cc -O2 -Wall -o "$out/payload_json_c" bench/payload_json_c.c -lmicrohttpd -ljson-c
+c_port=18195
+port=18196
+"$out/payload_json_c" $c_port & c_pid=$!
+cat > "$out/c-baseline.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
+JSON
+start_preflight $port "$out/c-baseline.json"
+trap 'kill $c_pid $pid 2>/dev/null || true' EXIT
+wait_healthy $port
+for _ in $(seq 50); do curl -s -o /dev/null --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/" && break; sleep 0.05; done
+[ "$(curl -s --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/v1/preflight" | wc -c)" = \
+  "$(curl -s -H 'apns-push-type: alert' --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/v1/preflight?fetch=false" | wc -c)" ] \
+  || { echo "the two answers differ in size"; exit 1; }
+rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
+for round in 1 2 3; do
+  PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$c_port/v1/preflight" > "$out/c.$round.txt"
+  PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$port/v1/preflight?fetch=false" > "$out/swift.$round.txt"
+done
+median() { for round in 1 2 3; do rps "$out/$1.$round.txt"; done | sort -n | sed -n 2p; }
+c=$(median c)
+swift=$(median swift)
+printf '%-52s %12s %8s\n' "payload-only POST (wrk -t2 -c64, 3x${seconds}s)" "requests/s" "ratio"
+printf '%-52s %12s %8s\n' "C: libmicrohttpd + json-c, the same checks" "$c" "1.00"
+printf '%-52s %12s %8.2f   (target >= 0.9)\n' "preflight" "$swift" "$(echo "$swift / $c" | bc -l)"

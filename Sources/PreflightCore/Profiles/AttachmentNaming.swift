@@ -30,6 +30,11 @@ public enum AttachmentNaming {
     ]
 
     /// Whether the name is known from the URL alone (so it can be judged without a download).
+    /// The string the payload declares at the profile's `type_key`, if any.
+    static func declaredType(_ profile: ExtensionProfile, _ root: JSONValue?) -> String? {
+        profile.typeKey.flatMap { root.map($0.resolve) }?.first?.value.string
+    }
+
     public static func isURLNamed(_ naming: ExtensionProfile.Naming) -> Bool {
         naming == .urlString || naming == .urlPath
     }
@@ -63,9 +68,8 @@ public enum AttachmentNaming {
             }
             return named
         case .declared:
-            let declared = profile.typeKey.flatMap { root.map($0.resolve) }?.first?.value.string
             let ext: String? =
-                switch declared {
+                switch declaredType(profile, root) {
                 case "image": "jpg"
                 case "video": "mp4"
                 case "audio": "mp3"
@@ -74,8 +78,7 @@ public enum AttachmentNaming {
                 }
             return file("attachment", ext: ext)
         case .declaredSuffix:
-            let declared = profile.typeKey.flatMap { root.map($0.resolve) }?.first?.value.string
-            return file("attachment", ext: declared)
+            return file("attachment", ext: declaredType(profile, root))
         case .reencodeJPEG:
             // Written as JPEG only if it decodes as an image; audio and video never do.
             let decodes = download?.analyzed().sniffed.map { $0.kind == .image || decodableImages.contains($0) } ?? true

@@ -61,6 +61,8 @@ bash bench/c-baseline.sh "$seconds"
 echo
 bash bench/batch.sh "$seconds"
 echo
+bash bench/allocations.sh
+echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media.sh
 echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/cache.sh "$seconds"

@@ -163,6 +163,13 @@ extension PreflightService {
                 message: "no profile \"\(name)\"; known: \(configuration.profileNames)"))
     }
 
+    /// Whether an `Accept` value starts with `text/plain` (any case), read without copying it.
+    static func acceptsTextFirst(_ accept: String) -> Bool {
+        let wanted = "text/plain".utf8
+        guard accept.utf8.count >= wanted.count else { return false }
+        return zip(accept.utf8, wanted).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    }
+
     static func preflight(
         _ request: HTTPRequest, probe: PreflightProbe, metrics: ServiceMetrics, responder: Responder
     ) {
@@ -191,8 +198,7 @@ extension PreflightService {
         case .failure(let error): return responder.respond(error.response)
         }
         // `Accept: text/plain` (and no JSON asked for first): the report as `preflight check` prints it.
-        let accept = request.header("accept")?.lowercased() ?? ""
-        let wantsText = accept.hasPrefix("text/plain")
+        let wantsText = request.header("accept").map(acceptsTextFirst) ?? false
         probe.run(
             body: request.body, headers: headers, fetch: fetch, profile: chosen, format: format,
             expectMedia: expectMedia

@@ -111,6 +111,9 @@ public struct PayloadInspector: Sendable {
         return inspection
     }
 
+    /// The two errors a push without media and without mutable-content would get: a plain push.
+    static let plainPushCodes: Set<FindingCode> = [.mediaURLMissing, .mutableContentMissing]
+
     /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
     private func inspectPayload(
         body: [UInt8], parsed: (JSONValue?, [Finding]), headers: APNsHeaders, profile: ExtensionProfile,
@@ -134,7 +137,7 @@ public struct PayloadInspector: Sendable {
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
         if media.urlText != nil { findings.removeAll { $0.code == .alertBodyEmptyWithTitle } }
-        let plain: Set<FindingCode> = [.mediaURLMissing, .mutableContentMissing]
+        let plain = Self.plainPushCodes
         if !expectMedia, media.reference == nil, plain.allSatisfy({ code in findings.contains { $0.code == code } }) {
             // Neither a URL nor mutable-content: a transactional push without media, fine as it is.
             findings.removeAll { plain.contains($0.code) }

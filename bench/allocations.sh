@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Issue 16's allocation figure: heap allocations per payload-only request, counted by
+# `valgrind --tool=dhat` on the release server: one run answering 200 requests and one answering
+# 2,200, so the start-up and shutdown cancel out: (blocks of the long run - blocks of the short
+# run) / 2,000. Usage: bash bench/allocations.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+out=bench/out
+mkdir -p "$out"
+port=18198
+cat > "$out/allocations.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}, "server": {"threads": 1}}
+JSON
+blocks() { # blocks REQUESTS: the total blocks dhat counted for a server that answered REQUESTS
+  valgrind --tool=dhat --dhat-out-file="$out/dhat.$1.json" .build/release/preflight serve --config "$out/allocations.json" \
+    > /dev/null 2> "$out/dhat.$1.err" &
+  local server=$!
+  wait_healthy $port 400 > /dev/null
+  python3 - "$port" "$1" <<'PY'
+import http.client, sys
+port, count = int(sys.argv[1]), int(sys.argv[2])
+body = open("bench/payload-1k.json", "rb").read()
+connection = http.client.HTTPConnection("127.0.0.1", port)
+for _ in range(count):
+    connection.request("POST", "/v1/preflight?fetch=false", body, {"apns-push-type": "alert", "apns-priority": "10"})
+    response = connection.getresponse()
+    response.read()
+    assert response.status == 200, response.status
+PY
+  kill -TERM $server
+  wait $server || true
+  awk '/Total:/ {gsub(",", "", $6); print $6; exit}' "$out/dhat.$1.err"
+}
+short=$(blocks 200)
+long=$(blocks 2200)
+per=$(echo "($long - $short) / 2000" | bc -l)
+printf '%-52s %12s\n' "heap blocks, 200 requests (dhat)" "$short"
+printf '%-52s %12s\n' "heap blocks, 2,200 requests" "$long"
+printf '%-52s %12.1f   (target <= 12)\n' "allocations per payload-only request" "$per"

@@ -19,14 +19,12 @@ items = [{"payload": payload, "headers": {"apns-push-type": "alert", "apns-prior
 json.dump({"items": items}, open(sys.argv[1], "w"), separators=(",", ":"))
 PY
 start_preflight $port "$out/batch.json"
-rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 for round in 1 2 3; do
   PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$port/v1/preflight?fetch=false" > "$out/single.$round.txt"
   PAYLOAD="$out/batch-100.json" wrk -t2 -c16 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$port/v1/preflight/batch?fetch=false" > "$out/batch.$round.txt"
 done
-median() { for round in 1 2 3; do rps "$out/$1.$round.txt"; done | sort -n | sed -n 2p; }
-single=$(median single)
-batches=$(median batch)
+single=$(median_rps single)
+batches=$(median_rps batch)
 items=$(echo "$batches * 100" | bc -l)
 printf '%-52s %12s %8s\n' "payload-only (wrk -t2, 3x${seconds}s)" "items/s" "ratio"
 printf '%-52s %12s %8s\n' "single requests (-c64)" "$single" "1.00"

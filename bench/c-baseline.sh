@@ -22,14 +22,12 @@ for _ in $(seq 50); do curl -s -o /dev/null --data-binary @bench/payload-1k.json
 [ "$(curl -s --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/v1/preflight" | wc -c)" = \
   "$(curl -s -H 'apns-push-type: alert' --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/v1/preflight?fetch=false" | wc -c)" ] \
   || { echo "the two answers differ in size"; exit 1; }
-rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 for round in 1 2 3; do
   PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$c_port/v1/preflight" > "$out/c.$round.txt"
   PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$port/v1/preflight?fetch=false" > "$out/swift.$round.txt"
 done
-median() { for round in 1 2 3; do rps "$out/$1.$round.txt"; done | sort -n | sed -n 2p; }
-c=$(median c)
-swift=$(median swift)
+c=$(median_rps c)
+swift=$(median_rps swift)
 printf '%-52s %12s %8s\n' "payload-only POST (wrk -t2 -c64, 3x${seconds}s)" "requests/s" "ratio"
 printf '%-52s %12s %8s\n' "C: libmicrohttpd + json-c, the same checks" "$c" "1.00"
 printf '%-52s %12s %8.2f   (target >= 0.9)\n' "preflight" "$swift" "$(echo "$swift / $c" | bc -l)"

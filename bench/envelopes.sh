@@ -26,7 +26,6 @@ if [ -n "${OLD_BINARY:-}" ]; then
 fi
 trap 'kill $new_pid $old_pid 2>/dev/null || true' EXIT
 
-rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 run() { # run NAME PORT PAYLOAD
   PAYLOAD=$3 wrk -t2 -c64 -d"${seconds}s" --latency -s bench/post.lua \
     "http://127.0.0.1:$2/v1/preflight?fetch=false" > "$out/$1.$round.txt"
@@ -36,13 +35,12 @@ for round in 1 2 3; do
   run fcm $port Tests/Envelopes/fcm.json
   [ -n "$old_pid" ] && run apns-old $old_port bench/payload-1k.json
 done
-median() { for round in 1 2 3; do rps "$out/$1.$round.txt"; done | sort -n | sed -n 2p; }
-apns=$(median apns)
-fcm=$(median fcm)
+apns=$(median_rps apns)
+fcm=$(median_rps fcm)
 printf '%-52s %12s %8s\n' "payload-only POST (wrk -t2 -c64, 3x${seconds}s)" "requests/s" "ratio"
 printf '%-52s %12s %8s\n' "APNs payload (bench/payload-1k.json)" "$apns" "1.00"
 printf '%-52s %12s %8.2f\n' "FCM request (Tests/Envelopes/fcm.json), derived" "$fcm" "$(echo "$fcm / $apns" | bc -l)"
 if [ -n "$old_pid" ]; then
-  old=$(median apns-old)
+  old=$(median_rps apns-old)
   printf '%-52s %12s %8.2f\n' "APNs payload on OLD_BINARY" "$old" "$(echo "$old / $apns" | bc -l)"
 fi

@@ -18,3 +18,10 @@ start_preflight() {
   trap 'kill $pid 2>/dev/null || true' EXIT
   wait_healthy "$1"
 }
+
+# rps FILE: the Requests/sec figure of a wrk report.
+rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
+
+# median_rps NAME: the median Requests/sec of wrk reports $out/NAME.1.txt ... NAME.3.txt (three
+# interleaved rounds, the shape of every ratio bench here).
+median_rps() { for round in 1 2 3; do rps "$out/$1.$round.txt"; done | sort -n | sed -n 2p; }

@@ -21,8 +21,6 @@ start_preflight $port "$out/bench.json"
 trap 'kill $base_pid $pid 2>/dev/null || true' EXIT
 wait_healthy $base_port
 
-# rps FILE: the Requests/sec figure of a wrk report.
-rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 p99() { awk '/ 99%/ {print $2}' "$1"; }
 
 # Three rounds, the four runs interleaved in each, so drift on this shared machine hits them alike;

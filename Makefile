@@ -33,8 +33,9 @@ $(PIP_STAMP): Makefile
 	python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore $(PIP_PACKAGES)
 	@mkdir -p .build && touch $@
 
-$(RUN_STAMP): Makefile
-	@missing=""; for p in $(RUN_PACKAGES); do \
+# apt_install PACKAGES: installs those of PACKAGES that are not installed yet.
+define apt_install
+	@missing=""; for p in $(1); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -42,16 +43,13 @@ $(RUN_STAMP): Makefile
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 	@mkdir -p .build && touch $@
+endef
+
+$(RUN_STAMP): Makefile
+	$(call apt_install,$(RUN_PACKAGES))
 
 $(APT_STAMP): Makefile $(RUN_STAMP)
-	@missing=""; for p in $(TEST_PACKAGES); do \
-		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-		echo "installing:$$missing"; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
-	@mkdir -p .build && touch $@
+	$(call apt_install,$(TEST_PACKAGES))
 
 build: run-deps
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests

@@ -72,20 +72,14 @@ enum AirshipEnvelope {
                         "notification.ios has a media_attachment but no \"mutable_content\": true; without mutable-content the extension never runs",
                     fix: "add \"mutable_content\": true to notification.ios", supersedes: .mutableContentMissing)
             }
-        } else if let path = otherPlatformImages.first(where: { value(at: $0, in: root) != nil }) {
-            derivation.add(
-                .envelopeImageNotForwarded, path: path,
-                message: "the image is only in \(path), which Airship sends to another platform, not to iOS",
+        } else {
+            derivation.imageOnlyElsewhere(
+                otherPlatformImages, in: root, provider: "Airship",
                 fix:
-                    "add notification.ios.media_attachment {\"url\": \"<url>\"} and notification.ios.mutable_content: true",
-                supersedes: .mediaURLMissing)
+                    "add notification.ios.media_attachment {\"url\": \"<url>\"} and notification.ios.mutable_content: true"
+            )
         }
         derivation.setHeader("apns-priority", ios?["priority"].flatMap(OneSignalEnvelope.headerText))
         derivation.setHeader("apns-collapse-id", ios?["collapse_id"]?.string)
-    }
-
-    /// The value at a dotted path of object keys.
-    static func value(at path: String, in root: JSONValue) -> JSONValue? {
-        path.split(separator: ".").reduce(root as JSONValue?) { value, key in value?[String(key)] }
     }
 }

@@ -188,6 +188,19 @@ struct Derivation {
         if let supersedes { superseded.insert(supersedes) }
     }
 
+    /// `envelope.image.not-forwarded` at the first of `paths` (dotted, from the envelope's top)
+    /// that holds a value: an image the provider sends to other platforms only.
+    mutating func imageOnlyElsewhere(_ paths: [String], in root: JSONValue, provider: String, fix: String) {
+        let holds = { (path: String) in
+            path.split(separator: ".").reduce(root as JSONValue?) { value, key in value?[String(key)] } != nil
+        }
+        guard let path = paths.first(where: holds) else { return }
+        add(
+            .envelopeImageNotForwarded, path: path,
+            message: "the image is only in \(path), which \(provider) sends to other platforms, not to iOS",
+            fix: fix, supersedes: .mediaURLMissing)
+    }
+
     /// Whether the derived `aps` says `mutable-content: 1`.
     var isMutable: Bool { payload["aps"]?["mutable-content"]?.integer == 1 }
 

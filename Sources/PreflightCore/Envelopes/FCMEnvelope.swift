@@ -83,17 +83,10 @@ enum FCMEnvelope {
                 supersedes: .mutableContentMissing)
         }
         if image == nil {
-            let elsewhere = [
-                ("message.android.notification.image", message["android"]?["notification"]?["image"]),
-                ("message.webpush.notification.image", message["webpush"]?["notification"]?["image"]),
-            ]
-            if let (path, _) = elsewhere.first(where: { $0.1 != nil }) {
-                derivation.add(
-                    .envelopeImageNotForwarded, path: path,
-                    message: "the image is only in \(path); FCM does not send it to iOS devices",
-                    fix: "put the URL in message.notification.image (every platform) or message.apns.fcm_options.image",
-                    supersedes: .mediaURLMissing)
-            }
+            derivation.imageOnlyElsewhere(
+                ["message.android.notification.image", "message.webpush.notification.image"], in: root,
+                provider: "FCM",
+                fix: "put the URL in message.notification.image (every platform) or message.apns.fcm_options.image")
         }
         let headers = apns?["headers"]
         Contradiction.check(

@@ -54,13 +54,10 @@ enum OneSignalEnvelope {
         if let url = root["url"] ?? root["app_url"] { custom.set("u", url) }
         if let data = root["data"] { custom.set("a", data) }
         if custom.members?.isEmpty == false { derivation.setTop("custom", custom) }
-        if root["ios_attachments"] == nil,
-            let field = otherPlatformImages.first(where: { root[$0] != nil })
-        {
-            derivation.add(
-                .envelopeImageNotForwarded, path: field,
-                message: "the image is only in \(field), which OneSignal sends to other platforms, not to iOS",
-                fix: "add \"ios_attachments\": {\"id1\": \"<url>\"} for iOS devices", supersedes: .mediaURLMissing)
+        if root["ios_attachments"] == nil {
+            derivation.imageOnlyElsewhere(
+                otherPlatformImages, in: root, provider: "OneSignal",
+                fix: "add \"ios_attachments\": {\"id1\": \"<url>\"} for iOS devices")
         }
         derivation.setHeader("apns-priority", root["priority"].flatMap(headerText))
         derivation.setHeader("apns-collapse-id", root["collapse_id"]?.string)

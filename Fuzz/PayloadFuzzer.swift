@@ -21,9 +21,11 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let envelope = inspection.envelope {
         // A derived payload is always a JSON object, and its size is the one judged.
         guard envelope.usable else { return 0 }
-        guard (try? JSONParser.parse(envelope.payload))?.value.members != nil else {
+        guard let reread = try? JSONParser.parse(envelope.payload).value, reread.members != nil else {
             fatalError("derived payload is not a JSON object")
         }
+        // The rules read the tree the bytes were written from: it must be what the bytes say.
+        if reread != envelope.tree { fatalError("derived tree and bytes differ") }
         if inspection.summary.bytes != envelope.payload.count { fatalError("derived size not judged") }
     } else if bytes.count <= 4096, report.findings.contains(where: { $0.code == .payloadTooLarge }),
         headers.pushType != "voip"

@@ -90,6 +90,9 @@ public struct Envelope: Sendable {
     public var detected: Bool
     /// The derived APNs payload, compact JSON.
     public var payload: [UInt8]
+    /// The same payload as the tree it was written from: the rules read this one rather than
+    /// parse the bytes just written.
+    var tree: JSONValue
     public var headers: APNsHeaders
     /// `envelope.*` findings, paths in the envelope (`message.apns.payload.aps`).
     public var findings: [Finding]
@@ -127,7 +130,8 @@ public struct Envelope: Sendable {
         var writer = JSONWriter(capacity: 512)
         writer.value(derivation.payload)
         return Envelope(
-            format: format, detected: false, payload: writer.bytes, headers: derivation.headers,
+            format: format, detected: false, payload: writer.bytes, tree: derivation.payload,
+            headers: derivation.headers,
             findings: derivation.findings, allowanceBytes: allowance, superseded: derivation.superseded,
             usable: derivation.usable)
     }

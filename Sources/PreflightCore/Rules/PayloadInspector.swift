@@ -93,7 +93,7 @@ public struct PayloadInspector: Sendable {
             return inspection
         }
         var inspection = inspectPayload(
-            body: envelope.payload, parsed: PayloadRules.parse(envelope.payload), headers: envelope.headers,
+            body: envelope.payload, parsed: (envelope.tree, []), headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         inspection.findings.removeAll { envelope.superseded.contains($0.code) }
         let bytes = envelope.payload.count

@@ -15,10 +15,7 @@ enum DemoCommand {
                 guard name == "--port" || name == "--origin-port" else {
                     throw UsageError(message: "demo: unknown argument \(name)")
                 }
-                let text = try optionValue(name, arguments, &index)
-                guard let value = Int(text), (0...65535).contains(value) else {
-                    throw UsageError(message: "\(name): expected a port number 0...65535, got \"\(text)\"")
-                }
+                let value = try portValue(name, arguments, &index)
                 if name == "--port" { port = value } else { originPort = value }
                 index += 1
             }

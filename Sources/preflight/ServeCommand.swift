@@ -26,12 +26,7 @@ enum ServeCommand {
                 switch arguments[index] {
                 case "--config": configPath = try optionValue("--config", arguments, &index)
                 case "--host": host = try optionValue("--host", arguments, &index)
-                case "--port":
-                    let text = try optionValue("--port", arguments, &index)
-                    guard let value = Int(text), (0...65535).contains(value) else {
-                        throw UsageError(message: "--port: expected a port number 0...65535, got \"\(text)\"")
-                    }
-                    port = value
+                case "--port": port = try portValue("--port", arguments, &index)
                 default: throw UsageError(message: "serve: unknown argument \(arguments[index])")
                 }
                 index += 1

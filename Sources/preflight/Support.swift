@@ -35,3 +35,12 @@ func optionValue(_ name: String, _ arguments: [String], _ index: inout Int) thro
     guard index < arguments.count else { throw UsageError(message: "\(name) needs a value") }
     return arguments[index]
 }
+
+/// Takes the value of a port option (`--port`, `--origin-port`): a number 0...65535.
+func portValue(_ name: String, _ arguments: [String], _ index: inout Int) throws -> Int {
+    let text = try optionValue(name, arguments, &index)
+    guard let value = Int(text), (0...65535).contains(value) else {
+        throw UsageError(message: "\(name): expected a port number 0...65535, got \"\(text)\"")
+    }
+    return value
+}

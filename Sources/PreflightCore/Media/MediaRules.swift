@@ -191,13 +191,9 @@ public enum MediaRules {
             // URL-named profiles were judged with the URL; the others only now, with the response.
             findings += MediaURLRules.untyped(named, profile, key: key)
         }
-        let unplayable: Set<FindingCode> = [
-            .attachmentDeviceMemory, .mediaVideoCodecUnsupported, .mediaVideoProfileUnsupported,
-            .mediaAudioCodecUnsupported,
-        ]
         guard download.failure == nil, !corrupt, !containerBroken, download.bytes <= binaryLimit,
             download.sha256 != nil, let attachedUTI = named.uti,
-            !findings.contains(where: { unplayable.contains($0.code) })
+            !findings.contains(where: { unplayableCodes.contains($0.code) })
         else {
             return Outcome(findings: findings, summary: summary, attachment: nil)
         }
@@ -206,6 +202,12 @@ public enum MediaRules {
             typeHint: named.typeHint, bytes: download.bytes, limit: limit)
         return Outcome(findings: findings, summary: summary, attachment: attachment)
     }
+
+    /// Findings after which the extension attaches nothing iOS can use: no attachment plan.
+    static let unplayableCodes: Set<FindingCode> = [
+        .attachmentDeviceMemory, .mediaVideoCodecUnsupported, .mediaVideoProfileUnsupported,
+        .mediaAudioCodecUnsupported,
+    ]
 
     /// What the box walk found in an MPEG-4 body: the findings, the tracks when the `moov` box
     /// was read, and whether the file cannot play at all.

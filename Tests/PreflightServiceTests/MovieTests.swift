@@ -103,3 +103,21 @@ import Testing
         }
     }
 }
+
+extension MovieTests {
+    /// Where the extension names the file from the URL, the limit is that name's type: a video
+    /// MP4 under an `.m4a` name is attached as audio, with audio's 5 MB limit.
+    @Test func theLimitFollowsTheNameTheExtensionGives() throws {
+        try withService(origins.configuration()) { service in
+            let response = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?profile=generic", headers: [("apns-push-type", "alert")],
+                body: Array(
+                    #"{"aps":{"alert":"Clip","mutable-content":1},"image":"\#(origins.https)/renamed/clip.m4a"}"#.utf8))
+            let report = try #require(response.json)
+            #expect(report["media"]?["video"]?["codec"]?.string == "h264")
+            #expect(report["attachment"]?["kind"]?.string == "audio")
+            #expect(report["attachment"]?["uti"]?.string == "public.mpeg-4-audio")
+            #expect(report["attachment"]?["limit"]?.integer == 5_000_000)
+        }
+    }
+}

@@ -19,9 +19,10 @@ start_preflight $port "$out/c-baseline.json"
 trap 'kill $c_pid $pid 2>/dev/null || true' EXIT
 wait_healthy $port
 for _ in $(seq 50); do curl -s -o /dev/null --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/" && break; sleep 0.05; done
-[ "$(curl -s --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/v1/preflight" | wc -c)" = \
-  "$(curl -s -H 'apns-push-type: alert' --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/v1/preflight?fetch=false" | wc -c)" ] \
-  || { echo "the two answers differ in size"; exit 1; }
+# The same work answers the same bytes: the two reports must be equal, byte for byte.
+[ "$(curl -s --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/v1/preflight")" = \
+  "$(curl -s -H 'apns-push-type: alert' --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/v1/preflight?fetch=false")" ] \
+  || { echo "the two answers differ"; exit 1; }
 for round in 1 2 3; do
   PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$c_port/v1/preflight" > "$out/c.$round.txt"
   PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$port/v1/preflight?fetch=false" > "$out/swift.$round.txt"

@@ -1,8 +1,10 @@
 /* The second baseline (issue 16): what a team writing the service in C would ship for the
  * payload-only path. libmicrohttpd with the same daemon flags as bench/hello_mhd.c and Preflight,
  * the body collected per connection, parsed with json-c (Debian's libjson-c-dev), checked for
- * size (4096), `aps.mutable-content == 1`, an alert with text and a media URL under `image`, and
- * answered with a report of the same shape and size as Preflight's for bench/payload-1k.json.
+ * size (4096), `aps.mutable-content == 1`, an alert with text and a media URL under `image`, the
+ * text checks Preflight added since (a template placeholder, blank ends, the characters of title,
+ * subtitle and body against 44/44/178, counted as code points), and answered with a report of the
+ * same shape and size as Preflight's for bench/payload-1k.json.
  * Build: cc -O2 -o payload_json_c payload_json_c.c -lmicrohttpd -ljson-c ; run: ./payload_json_c PORT */
 #include <json-c/json.h>
 #include <microhttpd.h>
@@ -36,11 +38,32 @@ static size_t quoted(char *out, size_t at, size_t capacity, const char *text) {
     return at;
 }
 
-static size_t report(char *out, size_t capacity, size_t bytes, const char *verdict, const char *code,
+/* The text checks of one alert field: writes an aps.alert.truncated finding (and its comma) into
+ * `extra` when the text is over `visible` code points; placeholders and blank ends are looked for
+ * as Preflight does (they are absent from the benchmark's payload, so no finding is written). */
+static size_t text_checks(char *extra, size_t at, size_t capacity, const char *field, const char *text, int visible) {
+    static const char *openings[] = {"{{", "{%", "${", "%{", "[["};
+    int placeholder = 0;
+    for (size_t i = 0; i < sizeof openings / sizeof *openings; i++) placeholder |= strstr(text, openings[i]) != NULL;
+    size_t length = strlen(text);
+    int blank_ends = length > 0 && (text[0] == ' ' || text[length - 1] == ' ' || text[0] == '\n' || text[length - 1] == '\n');
+    int characters = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c; c++) characters += (*c & 0xC0) != 0x80;
+    if (characters > visible && !placeholder && !blank_ends) {
+        at += (size_t)snprintf(extra + at, capacity - at,
+                               "{\"code\":\"aps.alert.truncated\",\"severity\":\"info\",\"path\":\"aps.alert.%s\",\"message\":"
+                               "\"the %s has %d characters; collapsed, iOS shows about the first %d and an ellipsis (all of it "
+                               "when expanded)\",\"fix\":\"put what matters in the first %d characters\"},",
+                               field, field, characters, visible, visible);
+    }
+    return at < capacity ? at : capacity - 1;
+}
+
+static size_t report(char *out, size_t capacity, size_t bytes, const char *verdict, const char *extra, const char *code,
                      const char *severity, const char *path, const char *message, const char *fix,
                      const char *url) {
-    size_t at = (size_t)snprintf(out, capacity, "{\"verdict\":\"%s\",\"findings\":[{\"code\":\"%s\",\"severity\":\"%s\",\"path\":",
-                                 verdict, code, severity);
+    size_t at = (size_t)snprintf(out, capacity, "{\"verdict\":\"%s\",\"findings\":[%s{\"code\":\"%s\",\"severity\":\"%s\",\"path\":",
+                                 verdict, extra, code, severity);
     at = quoted(out, at, capacity, path);
     at += (size_t)snprintf(out + at, capacity - at, ",\"message\":");
     at = quoted(out, at, capacity, message);
@@ -87,7 +110,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     struct json_object *root = tokener ? json_tokener_parse_ex(tokener, upload->bytes ? upload->bytes : "", (int)upload->length) : NULL;
     if (root == NULL || !json_object_is_type(root, json_type_object)) {
         status = 422;
-        length = report(out, 2048, upload->length, "fail", "payload.invalid-json", "error", "", "the payload is not valid JSON",
+        length = report(out, 2048, upload->length, "fail", "", "payload.invalid-json", "error", "", "the payload is not valid JSON",
                         "send the payload as UTF-8 JSON", NULL);
     } else {
         struct json_object *aps = NULL, *mutable_content = NULL, *alert = NULL;
@@ -98,12 +121,24 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         int alert_ok = has_aps && json_object_object_get_ex(aps, "alert", &alert)
                        && ((json_object_is_type(alert, json_type_string) && json_object_get_string_len(alert) > 0)
                            || (json_object_is_type(alert, json_type_object) && (string_at(alert, "title") || string_at(alert, "body"))));
+        char extra[1024] = "";
+        size_t extra_length = 0;
+        if (alert_ok && json_object_is_type(alert, json_type_object)) {
+            static const char *fields[] = {"title", "subtitle", "body"};
+            static const int visible[] = {44, 44, 178};
+            for (int i = 0; i < 3; i++) {
+                const char *text = string_at(alert, fields[i]);
+                if (text) extra_length = text_checks(extra, extra_length, sizeof extra, fields[i], text, visible[i]);
+            }
+        } else if (alert_ok) {
+            extra_length = text_checks(extra, extra_length, sizeof extra, "body", json_object_get_string(alert), 178);
+        }
         if (upload->length > 4096 || !mutable_ok || !alert_ok || image == NULL) {
             status = 422;
-            length = report(out, 2048, upload->length, "fail", "aps.mutable-content.missing", "error", "aps.mutable-content",
+            length = report(out, 2048, upload->length, "fail", extra, "aps.mutable-content.missing", "error", "aps.mutable-content",
                             "aps has no mutable-content", "add \"mutable-content\": 1 inside aps", image);
         } else {
-            length = report(out, 2048, upload->length, "pass", "media.not-fetched", "info", "/image",
+            length = report(out, 2048, upload->length, "pass", extra, "media.not-fetched", "info", "/image",
                             "the download was skipped (fetch=false or --no-fetch), so only the payload and the URL were checked",
                             "none needed; the media's type and size are only checked when it is downloaded", image);
         }

@@ -52,6 +52,23 @@ import Testing
         )
     }
 
+    /// Issue 16: characters are counted by byte only where that is exact (ASCII without a carriage
+    /// return); every other text is counted by grapheme, as before.
+    @Test func theCountIsByCharacterWhateverTheBytes() {
+        // 44 emoji are 176 bytes but 44 characters; 44 "e" + combining accent are 132 bytes.
+        #expect(TextRules.characterCount(Substring(String(repeating: "\u{1F4E6}", count: 44)), over: 44) == nil)
+        #expect(TextRules.characterCount(Substring(String(repeating: "e\u{301}", count: 44)), over: 44) == nil)
+        #expect(TextRules.characterCount(Substring(String(repeating: "\u{1F4E6}", count: 45)), over: 44) == 45)
+        // "\r\n" is one character in 2 bytes: 30 of them and 15 letters are 45 characters.
+        let lines = String(repeating: "a\r\n", count: 15) + String(repeating: "b", count: 15)
+        #expect(TextRules.characterCount(Substring(lines), over: 44) == 45)
+        #expect(TextRules.characterCount(Substring(String(repeating: "x", count: 45)), over: 44) == 45)
+        #expect(TextRules.characterCount(Substring(String(repeating: "x", count: 44)), over: 44) == nil)
+        #expect(TextRules.trimmedText("Sale") == "Sale")
+        #expect(TextRules.trimmedText("Sale\u{200B}") == "Sale")
+        #expect(TextRules.trimmedText("\u{0600}a b") == "\u{0600}a b")
+    }
+
     @Test func aTitleAloneMattersOnlyWithoutMedia() {
         #expect(Self.codes(#"{"aps":{"alert":{"title":"Shipped"}}}"#) == ["aps.alert.body.empty-with-title"])
         #expect(Self.codes(#"{"aps":{"alert":{"title":"Shipped","body":""}}}"#) == ["aps.alert.body.empty-with-title"])

@@ -84,6 +84,8 @@ public struct JSONParser {
             depth -= 1
             return .object(members)
         }
+        // One allocation for the usual object instead of growing through 1, 2, 4 and 8.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw failure("expected a string key") }
@@ -121,6 +123,7 @@ public struct JSONParser {
             depth -= 1
             return .array(elements)
         }
+        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
             pathStack.append(.index(elements.count))

@@ -5,7 +5,11 @@
 /// let value = try JSONParser.parse(Array(#"{"aps":{"badge":1}}"#.utf8)).value
 /// value["aps"]?["badge"]?.integer  // 1
 /// ```
-public indirect enum JSONValue: Sendable, Equatable {
+///
+/// Not `indirect`: the containers already hold their elements in an array's heap storage, and an
+/// indirect enum would box every value, a string or a number included (a heap allocation each,
+/// on every request).
+public enum JSONValue: Sendable, Equatable {
     case object([JSONMember])
     case array([JSONValue])
     case string(String)

@@ -16,37 +16,86 @@ public enum TextRules {
         ("{{", "}}"), ("{%", "%}"), ("${", "}"), ("%{", "}"), ("[[", "]]"),
     ]
 
-    /// The first template placeholder in `text`, if any. Searched byte by byte: the rule runs on
-    /// every push, and a text without one allocates nothing.
+    /// The first template placeholder in `text`, if any. Searched over the contiguous UTF-8 bytes:
+    /// the rule runs on every push, and a text without one allocates nothing.
     public static func placeholder(in text: String) -> String? {
-        let bytes = text.utf8
-        for (open, close) in placeholders {
-            let openBytes = open.utf8
-            guard let start = firstIndex(of: openBytes, in: bytes, from: bytes.startIndex) else { continue }
-            let afterOpen = bytes.index(start, offsetBy: openBytes.count)
-            guard let end = firstIndex(of: close.utf8, in: bytes, from: afterOpen) else { continue }
-            var upper = bytes.index(end, offsetBy: close.utf8.count)
-            // A triple-stash `{{{ }}}` closes with one more brace.
-            if open == "{{", bytes[afterOpen...].first == UInt8(ascii: "{"), upper < bytes.endIndex,
-                bytes[upper] == UInt8(ascii: "}")
-            {
-                upper = bytes.index(after: upper)
+        var text = text
+        let found: Range<Int>? = text.withUTF8 { bytes in
+            guard mayHoldPlaceholder(bytes) else { return nil }
+            for (open, close) in placeholders {
+                guard let start = firstOffset(of: open, in: bytes, from: 0) else { continue }
+                let afterOpen = start + open.utf8.count
+                guard let end = firstOffset(of: close, in: bytes, from: afterOpen) else { continue }
+                var upper = end + close.utf8.count
+                // A triple-stash `{{{ }}}` closes with one more brace.
+                if open == "{{", afterOpen < bytes.count, bytes[afterOpen] == UInt8(ascii: "{"), upper < bytes.count,
+                    bytes[upper] == UInt8(ascii: "}")
+                {
+                    upper += 1
+                }
+                return start..<upper
             }
-            return String(text[start..<upper])
+            return nil
+        }
+        guard let found else { return nil }
+        // The openings and closings are ASCII, so the range starts and ends on scalar boundaries.
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: found.lowerBound)
+        let upper = utf8.index(utf8.startIndex, offsetBy: found.upperBound)
+        return String(text[lower..<upper])
+    }
+
+    /// Whether any opening (`{{`, `{%`, `${`, `%{`, `[[`) occurs at all: one pass that rejects
+    /// the common text before the search in the placeholders' order.
+    private static func mayHoldPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 1 else { return false }
+        for index in 0..<(bytes.count - 1) {
+            switch (bytes[index], bytes[index + 1]) {
+            case (UInt8(ascii: "{"), UInt8(ascii: "{")), (UInt8(ascii: "{"), UInt8(ascii: "%")),
+                (UInt8(ascii: "$"), UInt8(ascii: "{")), (UInt8(ascii: "%"), UInt8(ascii: "{")),
+                (UInt8(ascii: "["), UInt8(ascii: "[")):
+                return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Where `pattern` (ASCII, one or two bytes here) first starts in `bytes` at or after `start`.
+    private static func firstOffset(of pattern: String, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let wanted = pattern.utf8
+        guard let first = wanted.first, start < bytes.count else { return nil }
+        let rest = wanted.dropFirst()
+        var index = start
+        while index < bytes.count {
+            if bytes[index] == first, index + wanted.count <= bytes.count {
+                var offset = index + 1
+                var matches = true
+                for byte in rest {
+                    if bytes[offset] != byte {
+                        matches = false
+                        break
+                    }
+                    offset += 1
+                }
+                if matches { return index }
+            }
+            index += 1
         }
         return nil
     }
 
-    private static func firstIndex(
-        of pattern: String.UTF8View, in bytes: String.UTF8View, from start: String.UTF8View.Index
-    ) -> String.UTF8View.Index? {
-        guard let first = pattern.first else { return nil }
-        var index = start
-        while let found = bytes[index...].firstIndex(of: first) {
-            if bytes[found...].starts(with: pattern) { return found }
-            index = bytes.index(after: found)
-        }
-        return nil
+    /// The number of characters (grapheme clusters) of `text` when it is over `limit`, else nil.
+    /// A text of no more bytes than the limit has no more characters either, and one of ASCII
+    /// without a carriage return has one character per byte: only the rest are counted by
+    /// grapheme, which is the slow count.
+    static func characterCount(_ text: Substring, over limit: Int) -> Int? {
+        var text = text
+        let bytes = text.utf8.count
+        guard bytes > limit else { return nil }
+        let simple = text.withUTF8 { $0.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
+        let count = simple ? bytes : text.count
+        return count > limit ? count : nil
     }
 
     /// The alert's fields a person reads, with their paths and collapsed lengths (a constant:
@@ -64,7 +113,14 @@ public enum TextRules {
             }
     }
 
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte >= 0x21 && byte <= 0x7E }
+
     static func trimmedText(_ text: String) -> Substring {
+        // The common case without looking at characters: a visible ASCII byte at each end starts
+        // and ends a character that is not blank.
+        if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) {
+            return text[...]
+        }
         guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
         else { return "" }
         return text[first...last]
@@ -137,8 +193,7 @@ public enum TextRules {
                         "the \(field) starts or ends with whitespace or control characters: iOS shows the blank line or gap",
                     fix: "trim the \(field)"))
         }
-        let count = trimmed.count
-        if count > visible {
+        if let count = characterCount(trimmed, over: visible) {
             findings.append(
                 Finding(
                     .alertTruncated, path: path,

@@ -88,3 +88,34 @@ const char *CPreflightShims_curl_version(void) {
     const curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
     return (info && info->version) ? info->version : "unknown";
 }
+
+#include <stdlib.h>
+#include <string.h>
+
+// A NUL-terminated copy of `length` bytes in `stack` when they fit, else on the heap (*heap set,
+// to be freed); NULL when the bytes hold a NUL or there is no memory.
+static const char *terminated(const char *bytes, size_t length, char *stack, size_t capacity, char **heap) {
+    if (length > 0 && memchr(bytes, 0, length) != NULL) return NULL;
+    char *target = stack;
+    if (length >= capacity) {
+        target = malloc(length + 1);
+        if (target == NULL) return NULL;
+        *heap = target;
+    }
+    if (length > 0) memcpy(target, bytes, length);
+    target[length] = 0;
+    return target;
+}
+
+enum MHD_Result CPreflightShims_MHD_add_header(struct MHD_Response *response, const char *name, size_t name_length,
+                                               const char *value, size_t value_length) {
+    char name_stack[128], value_stack[1024];
+    char *name_heap = NULL, *value_heap = NULL;
+    const char *name_text = terminated(name, name_length, name_stack, sizeof name_stack, &name_heap);
+    const char *value_text = terminated(value, value_length, value_stack, sizeof value_stack, &value_heap);
+    enum MHD_Result result = MHD_NO;
+    if (name_text != NULL && value_text != NULL) result = MHD_add_response_header(response, name_text, value_text);
+    free(name_heap);
+    free(value_heap);
+    return result;
+}

@@ -25,6 +25,8 @@ public struct HTTPRequest: Sendable {
 
     /// The value of header `name` (any case).
     public func header(_ name: String) -> String? {
-        headers[name.lowercased()]
+        // Lowercased only when it has to be: a name of over 15 bytes would be a new string each call.
+        let lower = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
+        return headers[lower]
     }
 }

@@ -58,6 +58,18 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     server.requestFinished(exchange)
 }
 
+/// A response body lent to libmicrohttpd (`HTTPServer.makeResponse`).
+final class BodyBox {
+    let bytes: [UInt8]
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+}
+
+/// libmicrohttpd frees a response made by `makeResponse`: the body's box is released.
+private let releaseBody: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<BodyBox>.fromOpaque(cls).release()
+}
+
 /// libmicrohttpd's accept policy: once the server drains, new connections are closed unserved.
 let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
     guard let cls else { return .NO }
@@ -232,17 +244,14 @@ extension HTTPServer {
 
     private func queue(_ response: HTTPResponse, for exchange: Exchange) -> MHD_Result {
         exchange.phase = .answered
-        let answer: OpaquePointer? = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(
-                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
-        }
-        guard let answer else { return .NO }
+        guard let answer = Self.makeResponse(response.body) else { return .NO }
         defer { MHD_destroy_response(answer) }
-        var headers = response.headers
-        headers.append(("X-Request-Id", exchange.requestID))
         // Tell keep-alive clients to go elsewhere so the drain can end.
-        if isDraining { headers.append(("Connection", "close")) }
-        for (name, value) in headers where MHD_add_response_header(answer, name, value) != .YES {
+        let added =
+            response.headers.allSatisfy { Self.addHeader(answer, $0.0, $0.1) }
+            && Self.addHeader(answer, "X-Request-Id", exchange.requestID)
+            && (!isDraining || Self.addHeader(answer, "Connection", "close"))
+        guard added else {
             // A header libmicrohttpd refuses (a line break in it, or no memory): never send the
             // answer without it; close instead, logged as a 500.
             exchange.status = 500
@@ -251,6 +260,41 @@ extension HTTPServer {
         exchange.status = response.status
         exchange.bytesSent = response.body.count
         return MHD_queue_response(exchange.connection, UInt32(response.status), answer)
+    }
+
+    /// Adds a header to `response` without a C string made on the heap for each (Swift makes one
+    /// for a short string passed as `const char *`); false when libmicrohttpd refuses it.
+    static func addHeader(_ response: OpaquePointer, _ name: String, _ value: String) -> Bool {
+        var name = name
+        var value = value
+        return name.withUTF8 { name in
+            value.withUTF8 { value in
+                name.withMemoryRebound(to: CChar.self) { name in
+                    value.withMemoryRebound(to: CChar.self) { value in
+                        CPreflightShims_MHD_add_header(
+                            response, name.baseAddress, name.count, value.baseAddress, value.count)
+                    }
+                }
+            }
+        } == .YES
+    }
+
+    /// A libmicrohttpd response sending `body` where it is, without a copy: the array's storage
+    /// is kept alive by a retained box until libmicrohttpd frees the response (the last
+    /// connection sending it is done), which releases it.
+    static func makeResponse(_ body: [UInt8]) -> OpaquePointer? {
+        guard !body.isEmpty else {
+            return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        }
+        let box = Unmanaged.passRetained(BodyBox(body))
+        let response = box.takeUnretainedValue().bytes.withUnsafeBufferPointer { bytes in
+            // The pointer stays valid after the closure: the box holds the only reference to the
+            // array, which is never mutated, so its storage neither moves nor is freed.
+            MHD_create_response_from_buffer_with_free_callback_cls(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), releaseBody, box.toOpaque())
+        }
+        if response == nil { box.release() }
+        return response
     }
 
     /// A client's request id is echoed when it is short and plain; otherwise one is made.

@@ -101,15 +101,14 @@ extension PreflightService {
     /// Whether the request expects media (`?expect=media` over `Preflight-Expect: media`); 400
     /// `invalid-query` for another value.
     static func expectsMedia(_ request: HTTPRequest) -> Result<Bool, QueryError> {
-        for value in [request.query["expect"], request.header("preflight-expect")] {
-            if let value, value != "media" {
-                return .failure(
-                    QueryError(
-                        response: .error(
-                            400, code: "invalid-query", message: "expect must be media, got \"\(value)\"")))
-            }
+        let query = request.query["expect"]
+        let header = request.header("preflight-expect")
+        if let value = query.flatMap({ $0 == "media" ? nil : $0 }) ?? header.flatMap({ $0 == "media" ? nil : $0 }) {
+            return .failure(
+                QueryError(
+                    response: .error(400, code: "invalid-query", message: "expect must be media, got \"\(value)\"")))
         }
-        return .success(request.query["expect"] != nil || request.header("preflight-expect") != nil)
+        return .success(query != nil || header != nil)
     }
 
     /// The profile named `name`, if a name is given; 400 `unknown-profile` for a name with no

@@ -1,5 +1,6 @@
-import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 @Suite struct JSONParserTests {
     @Test func keepsNumbersAsWritten() throws {
@@ -70,6 +71,35 @@ import Testing
                 #expect(error.invalidUTF8, "\(bytes): \(error.reason)")
             }
         }
+    }
+
+    /// Issue 16: UTF-8 is checked in place; it must agree with the standard library's check on
+    /// every input, and name the first byte of the first ill-formed sequence.
+    @Test func utf8CheckAgreesWithTheStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        // Lead and continuation bytes weighted so that most inputs hold multi-byte sequences.
+        let alphabet: [UInt8] = [
+            0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+            0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
+        for round in 0..<20_000 {
+            let count = Int.random(in: 0...24, using: &generator)
+            var bytes = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+            if round % 3 == 0 { bytes = Array("plain ascii prefix!".utf8) + bytes }
+            let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalid(in: $0) }
+            let valid = String(validating: bytes, as: UTF8.self) != nil
+            #expect((found == nil) == valid, "\(bytes)")
+            if let found {
+                // Everything before the offset is UTF-8; the sequence starting there is not.
+                #expect(String(validating: bytes[..<found], as: UTF8.self) != nil, "\(bytes) at \(found)")
+                #expect(bytes[found] >= 0x80, "\(bytes) at \(found)")
+            }
+        }
+        let first = { (bytes: [UInt8]) in bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalid(in: $0) } }
+        #expect(first(Array("a\u{10FFFF}é😀".utf8)) == nil)
+        #expect(first([0x61, 0xED, 0xA0, 0x80]) == 1)  // a surrogate
+        #expect(first([0x61, 0x62, 0xC0, 0xAF]) == 2)  // overlong "/"
+        #expect(first([0xF4, 0x90, 0x80, 0x80]) == 0)  // past U+10FFFF
     }
 
     @Test func refusesDeepNesting() {

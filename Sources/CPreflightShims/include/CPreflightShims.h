@@ -46,3 +46,9 @@ CURLcode CPreflightShims_curl_easy_getinfo_string(CURL *handle, CURLINFO info, c
 CURLcode CPreflightShims_curl_easy_getinfo_ptr(CURL *handle, CURLINFO info, void **value);
 // curl_multi_setopt is variadic.
 CURLMcode CPreflightShims_curl_multi_setopt_long(CURLM *handle, CURLMoption option, long value);
+
+// MHD_add_response_header takes NUL-terminated strings: this takes Swift's UTF-8 bytes with their
+// lengths and terminates them on the stack (in a heap copy only past 1 KiB), so passing a Swift
+// string costs no allocation of its own. MHD_NO for a NUL inside, or what libmicrohttpd refuses.
+enum MHD_Result CPreflightShims_MHD_add_header(struct MHD_Response *response, const char *name, size_t name_length,
+                                               const char *value, size_t value_length);

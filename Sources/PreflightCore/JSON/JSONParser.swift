@@ -38,8 +38,8 @@ public struct JSONParser {
     /// Parses one JSON text that must fill `bytes` (whitespace around it allowed).
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> Result {
         // One pass over the whole input settles UTF-8, so strings need no check of their own.
-        if String(validating: bytes, as: UTF8.self) == nil {
-            throw Failure(offset: firstInvalidUTF8(bytes), reason: "invalid UTF-8", invalidUTF8: true)
+        if let offset = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalid(in: $0) }) {
+            throw Failure(offset: offset, reason: "invalid UTF-8", invalidUTF8: true)
         }
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
@@ -287,24 +287,6 @@ public struct JSONParser {
         // The input was validated as a whole; a string's bytes start and end on characters
         // because its delimiters are ASCII.
         String(decoding: slice, as: UTF8.self)
-    }
-
-    /// The offset of the first byte that breaks UTF-8 (for the message).
-    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
-        var low = 0
-        var high = bytes.count
-        // The longest valid prefix, found by halving: a prefix is valid or cut mid-character.
-        while low < high {
-            let middle = (low + high + 1) / 2
-            var end = middle
-            while end > low, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            if String(validating: bytes[0..<end], as: UTF8.self) != nil, end > low {
-                low = end
-            } else {
-                high = middle - 1
-            }
-        }
-        return low
     }
 
     private func peek(_ byte: UInt8) -> Bool {

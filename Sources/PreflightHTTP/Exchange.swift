@@ -15,6 +15,9 @@ final class Exchange {
         case started
         /// Headers are in; the body is gathered for the route's handler.
         case receiving(HTTPHandler)
+        /// Headers are in; the route answers from a response made at start once the body (if
+        /// any, dropped) has ended.
+        case fixed(@Sendable () -> FixedResponse)
         /// The answer is known before the body ends (404, 405, 413): the rest of the body is
         /// read and dropped, up to a bound, then the answer goes out.
         case rejected(HTTPResponse, discarded: Int)
@@ -39,7 +42,11 @@ final class Exchange {
     var headers: [String: String] = [:]
     var query: [String: String] = [:]
     var body: [UInt8] = []
+    /// Body bytes read and dropped for a fixed route.
+    var bodyReceived = 0
     var requestID = ""
+    /// Whether `requestID` is the client's own (fixed answers cannot carry it).
+    var clientRequestID = false
     var route = "unmatched"
     /// The body cap: the route's own, or the server's.
     var bodyLimit = 0

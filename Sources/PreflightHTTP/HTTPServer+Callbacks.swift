@@ -118,7 +118,10 @@ extension HTTPServer {
         exchange.headers.reserveCapacity(16)
         MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
         MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
-        if let clients = Self.acceptableRequestID(exchange.headers["x-request-id"]) { exchange.requestID = clients }
+        if let clients = Self.acceptableRequestID(exchange.headers["x-request-id"]) {
+            exchange.requestID = clients
+            exchange.clientRequestID = true
+        }
         exchange.bodyLimit = configuration.maxBodyBytes
 
         if exchange.headerProblem == nil, let end = exchange.valueEnd, !HeaderBlock.lineEnds(at: end, before: nil) {
@@ -148,6 +151,9 @@ extension HTTPServer {
             exchange.route = route
             exchange.bodyLimit = maxBodyBytes ?? configuration.maxBodyBytes
             exchange.phase = .receiving(handler)
+        case .fixed(let choose, let route):
+            exchange.route = route
+            exchange.phase = .fixed(choose)
         }
         if let length = exchange.headers["content-length"].flatMap({ Int($0) }), length > exchange.bodyLimit {
             // Answered before the body: libmicrohttpd then closes instead of reading it.
@@ -176,6 +182,10 @@ extension HTTPServer {
             exchange.phase = .rejected(answer, discarded: discarded + data.count)
             // A body that never ends is not read forever: past this the connection is closed.
             return discarded + data.count > discardLimit(exchange) ? .NO : .YES
+        case .fixed:
+            // A body sent to a fixed route is read and dropped, within the route's cap.
+            exchange.bodyReceived += data.count
+            return exchange.bodyReceived > discardLimit(exchange) ? .NO : .YES
         case .started, .parked, .answered:
             return .YES
         }
@@ -188,6 +198,16 @@ extension HTTPServer {
             return .YES
         case .rejected(let answer, _):
             return queue(answer, for: exchange)
+        case .fixed(let choose):
+            let fixed = choose()
+            // The ordinary path when the answer must differ: the client's id, or a drain's close.
+            guard let handle = fixed.handle, !exchange.clientRequestID, !isDraining else {
+                return queue(fixed.response, for: exchange)
+            }
+            exchange.phase = .answered
+            exchange.status = fixed.response.status
+            exchange.bytesSent = fixed.response.body.count
+            return MHD_queue_response(exchange.connection, UInt32(fixed.response.status), handle.pointer)
         case .receiving(let handler):
             handler(exchange.request, exchange.responder)
             exchange.body = []

@@ -253,6 +253,9 @@ public final class HTTPServer: Sendable {
 
     // MARK: - Per-request bookkeeping, called from the C callbacks
 
+    /// The paths of the server's routes.
+    public var routePaths: [String] { router.paths }
+
     func nextRequestID() -> String {
         let number = requestCounter.add(1, ordering: .relaxed).newValue
         return idPrefix + "-" + String(number)

@@ -10,6 +10,8 @@ public struct Router: Sendable {
     public enum Match: Sendable {
         /// `maxBodyBytes` is the route's own body cap, nil for the server's.
         case handler(HTTPHandler, route: String, maxBodyBytes: Int?)
+        /// A route answered from a response made at start (`FixedResponse`), chosen per request.
+        case fixed(@Sendable () -> FixedResponse, route: String)
         case methodNotAllowed(allowed: [String])
         case notFound
     }
@@ -17,11 +19,15 @@ public struct Router: Sendable {
     private struct Route {
         var handler: HTTPHandler
         var maxBodyBytes: Int?
+        var fixed: (@Sendable () -> FixedResponse)? = nil
     }
 
     private var routes: [String: [String: Route]] = [:]
 
     public init() {}
+
+    /// The paths that have a route, for tables made at start (the metrics' series).
+    public var paths: [String] { routes.keys.sorted() }
 
     /// Adds a route that answers later, through the responder.
     ///
@@ -43,6 +49,14 @@ public struct Router: Sendable {
         _ method: String, _ path: String, sync handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
     ) {
         add(method, path) { request, responder in responder.respond(handler(request)) }
+    }
+
+    /// Adds a route answered from responses made at start: `choose` picks one per request
+    /// (`/readyz` has two). A request that sends its own `X-Request-Id` gets an ordinary answer
+    /// with the same status, headers and body, and its id.
+    public mutating func add(_ method: String, _ path: String, fixed choose: @escaping @Sendable () -> FixedResponse) {
+        routes[path, default: [:]][method] = Route(
+            handler: { _, responder in responder.respond(choose().response) }, maxBodyBytes: nil, fixed: choose)
     }
 
     /// Adds the routes `build` declares under a common path prefix, each behind `middleware`.
@@ -73,6 +87,7 @@ public struct Router: Sendable {
     public func match(method: String, path: String) -> Match {
         guard let methods = routes[path] else { return .notFound }
         if let route = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
+            if let fixed = route.fixed { return .fixed(fixed, route: path) }
             return .handler(route.handler, route: path, maxBodyBytes: route.maxBodyBytes)
         }
         return .methodNotAllowed(allowed: methods.keys.sorted())

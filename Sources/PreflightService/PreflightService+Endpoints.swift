@@ -18,12 +18,12 @@ extension PreflightService {
     /// `/healthz`, `/readyz` and `/metrics`: on the API port, and alone on the admin listener.
     static func addProbeRoutes(to router: inout Router, _ parts: Parts) {
         let readiness = parts.readiness
-        router.add("GET", "/healthz", sync: { _ in .json(200, #"{"status":"ok"}"#) })
-        router.add(
-            "GET", "/readyz",
-            sync: { _ in
-                readiness.isDraining ? .json(503, #"{"status":"draining"}"#) : .json(200, #"{"status":"ready"}"#)
-            })
+        // Answered from responses made here, once (issue 16): no response is built per probe.
+        let ok = FixedResponse(.json(200, #"{"status":"ok"}"#))
+        let ready = FixedResponse(.json(200, #"{"status":"ready"}"#))
+        let draining = FixedResponse(.json(503, #"{"status":"draining"}"#))
+        router.add("GET", "/healthz", fixed: { ok })
+        router.add("GET", "/readyz", fixed: { readiness.isDraining ? draining : ready })
         router.add(
             "GET", "/metrics",
             sync: { _ in

@@ -17,6 +17,13 @@ public final class PreflightService: Sendable {
     /// The version reported by `preflight version` and in `preflight_build_info`.
     public static let version = "0.4.0"
 
+    /// The routes of the API and admin listeners (a test keeps this equal to the routers' paths):
+    /// their metric series are made at start, so counting a request takes no lock.
+    static let routePaths = [
+        "/", "/healthz", "/metrics", "/openapi.json", "/playground.css", "/playground.js", "/readyz",
+        "/v1/preflight", "/v1/preflight/batch", "/v1/version",
+    ]
+
     public let configuration: PreflightConfiguration
     public let metrics: ServiceMetrics
     /// The downloader; nil when `fetch.enabled` is false.
@@ -36,7 +43,7 @@ public final class PreflightService: Sendable {
         configuration: PreflightConfiguration, accessLogDescriptor: Int32? = 1
     ) throws(ConfigurationError) {
         self.configuration = configuration
-        self.metrics = ServiceMetrics(version: Self.version)
+        self.metrics = ServiceMetrics(version: Self.version, routes: Self.routePaths)
         let fetcher = configuration.fetch.enabled ? try PreflightProbe.makeFetcher(configuration: configuration) : nil
         self.fetcher = fetcher
         self.cache = fetcher.map { MediaProbeCache(fetcher: $0, configuration: configuration.cache) }
@@ -87,6 +94,9 @@ public final class PreflightService: Sendable {
 
     /// The bound port.
     public var port: Int { server.port }
+
+    /// The paths both listeners serve (a test compares them with `routePaths`).
+    var servedPaths: Set<String> { Set(server.routePaths + (adminServer?.routePaths ?? [])) }
 
     /// The admin listener's bound port; nil without `server.admin_listen`.
     public var adminPort: Int? { adminServer?.port }

@@ -11,48 +11,78 @@ public final class ServiceMetrics: Sendable {
         0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
     ]
 
-    /// Every part is bounded whatever clients send: the route is a registered path or
-    /// `unmatched`, the method a named one or `other`, the status one the server chose.
-    private struct RequestKey: Hashable {
-        var route: String
-        var method: HTTPMethod
-        var status: Int
+    /// The statuses the server answers; another (none today) is counted in `rare`.
+    static let statuses: [Int] = [200, 204, 400, 401, 404, 405, 408, 413, 414, 422, 429, 431, 499, 500, 501, 503, 505]
+
+    /// One counter, shared by reference so that the tables below can be plain arrays and
+    /// dictionaries made once, at start, and only read afterwards: counting takes no lock.
+    final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+        func add(_ amount: Int) { value.add(amount, ordering: .relaxed) }
+        var load: Int { value.load(ordering: .relaxed) }
     }
 
-    private struct Histogram {
-        var counts = [Int](repeating: 0, count: ServiceMetrics.latencyBuckets.count)
-        var sum = 0.0
-        var count = 0
+    /// A route's series: requests by method and status, and its latency histogram.
+    final class RouteSeries: Sendable {
+        /// `HTTPMethod.allCases.count` rows of `statuses.count` counters.
+        let requests: [Counter]
+        let buckets: [Counter]
+        let count = Counter()
+        let nanoseconds = Counter()
+
+        init() {
+            requests = (0..<(HTTPMethod.allCases.count * ServiceMetrics.statuses.count)).map { _ in Counter() }
+            buckets = ServiceMetrics.latencyBuckets.map { _ in Counter() }
+        }
     }
 
-    private struct State {
-        var requests: [RequestKey: Int] = [:]
-        var latency: [String: Histogram] = [:]
+    /// What the tables made at start do not hold (a route or status added without them): counted
+    /// under a lock, so nothing is lost, only slower.
+    private struct Rare {
+        var requests: [String: Int] = [:]
+        var latency: [String: (buckets: [Int], count: Int, nanoseconds: Int)] = [:]
         var findings: [FindingCode: Int] = [:]
     }
 
-    private let state = Mutex(State())
+    /// Series of every route named at start, and `unmatched`.
+    private let routes: [String: RouteSeries]
+    private let findings: [FindingCode: Counter]
+    private let rare = Mutex(Rare())
     private let passes = Atomic<Int>(0)
     private let warnings = Atomic<Int>(0)
     private let failures = Atomic<Int>(0)
     private let version: String
 
-    public init(version: String) {
+    /// - Parameter routes: the routes the server has (their series are made now; `unmatched` is added).
+    public init(version: String, routes: [String]) {
         self.version = version
+        self.routes = Dictionary(
+            (routes + ["unmatched"]).map { ($0, RouteSeries()) }, uniquingKeysWith: { first, _ in first })
+        self.findings = Dictionary(uniqueKeysWithValues: FindingCatalog.entries.map { ($0.code, Counter()) })
     }
 
-    /// Counts one finished request.
+    /// Counts one finished request: a few relaxed atomic additions.
     public func record(_ record: AccessRecord) {
         let bucket = Self.latencyBuckets.firstIndex(where: { record.duration <= $0 })
-        state.withLock { state in
-            state.requests[
-                RequestKey(route: record.route, method: record.methodLabel, status: record.status), default: 0] += 1
-            var histogram = state.latency[record.route] ?? Histogram()
-            if let bucket { histogram.counts[bucket] += 1 }
-            histogram.sum += record.duration
-            histogram.count += 1
-            state.latency[record.route] = histogram
+        let nanoseconds = Int((record.duration * 1e9).rounded())
+        let method = HTTPMethod.allCases.firstIndex(of: record.methodLabel) ?? 0
+        guard let series = routes[record.route], let status = Self.statuses.firstIndex(of: record.status) else {
+            rare.withLock { rare in
+                rare.requests["\(record.route)\u{0}\(record.methodLabel.rawValue)\u{0}\(record.status)", default: 0] +=
+                    1
+                var latency =
+                    rare.latency[record.route] ?? (Array(repeating: 0, count: Self.latencyBuckets.count), 0, 0)
+                if let bucket { latency.buckets[bucket] += 1 }
+                latency.count += 1
+                latency.nanoseconds += nanoseconds
+                rare.latency[record.route] = latency
+            }
+            return
         }
+        series.requests[method * Self.statuses.count + status].add(1)
+        if let bucket { series.buckets[bucket].add(1) }
+        series.count.add(1)
+        series.nanoseconds.add(nanoseconds)
     }
 
     /// Counts one report's verdict and finding codes.
@@ -62,9 +92,12 @@ public final class ServiceMetrics: Sendable {
         case .warn: warnings.add(1, ordering: .relaxed)
         case .fail: failures.add(1, ordering: .relaxed)
         }
-        guard !report.findings.isEmpty else { return }
-        state.withLock { state in
-            for finding in report.findings { state.findings[finding.code, default: 0] += 1 }
+        for finding in report.findings {
+            if let counter = findings[finding.code] {
+                counter.add(1)
+            } else {
+                rare.withLock { $0.findings[finding.code, default: 0] += 1 }
+            }
         }
     }
 
@@ -84,30 +117,49 @@ public final class ServiceMetrics: Sendable {
     /// The exposition text.
     public func render(_ gauges: Gauges) -> String {
         let inFlight = gauges.inFlight
-        let snapshot = state.withLock { $0 }
+        let rare = rare.withLock { $0 }
+        // Series that counted something, as (route, method, status) -> count, and histograms by route.
+        var requests: [(route: String, method: String, status: Int, count: Int)] = []
+        var latency: [(route: String, buckets: [Int], count: Int, nanoseconds: Int)] = []
+        for (route, series) in routes {
+            for (row, method) in HTTPMethod.allCases.enumerated() {
+                for (column, status) in Self.statuses.enumerated() {
+                    let count = series.requests[row * Self.statuses.count + column].load
+                    if count > 0 { requests.append((route, method.rawValue, status, count)) }
+                }
+            }
+            let count = series.count.load
+            if count > 0 { latency.append((route, series.buckets.map(\.load), count, series.nanoseconds.load)) }
+        }
+        for (key, count) in rare.requests {
+            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            requests.append((parts[0], parts[1], Int(parts[2]) ?? 0, count))
+        }
+        for (route, figures) in rare.latency {
+            latency.append((route, figures.buckets, figures.count, figures.nanoseconds))
+        }
         var out = ""
         out += "# HELP preflight_http_requests_total HTTP requests answered, by route, method and status.\n"
         out += "# TYPE preflight_http_requests_total counter\n"
-        for (key, count) in snapshot.requests.sorted(by: {
-            ($0.key.route, $0.key.method.rawValue, $0.key.status) < (
-                $1.key.route, $1.key.method.rawValue, $1.key.status
-            )
-        }) {
+        for series in requests.sorted(by: { ($0.route, $0.method, $0.status) < ($1.route, $1.method, $1.status) }) {
             out +=
-                "preflight_http_requests_total{route=\"\(escape(key.route))\",method=\"\(key.method.rawValue)\",status=\"\(key.status)\"} \(count)\n"
+                "preflight_http_requests_total{route=\"\(escape(series.route))\",method=\"\(series.method)\",status=\"\(series.status)\"} \(series.count)\n"
         }
         out += "# HELP preflight_http_request_duration_seconds Time from request headers to the end of the answer.\n"
         out += "# TYPE preflight_http_request_duration_seconds histogram\n"
-        for (route, histogram) in snapshot.latency.sorted(by: { $0.key < $1.key }) {
-            let label = "route=\"\(escape(route))\""
+        for histogram in latency.sorted(by: { $0.route < $1.route }) {
+            let label = "route=\"\(escape(histogram.route))\""
             var cumulative = 0
             for (index, bound) in Self.latencyBuckets.enumerated() {
-                cumulative += histogram.counts[index]
+                cumulative += histogram.buckets[index]
                 out += "preflight_http_request_duration_seconds_bucket{\(label),le=\"\(bound)\"} \(cumulative)\n"
             }
-            out += "preflight_http_request_duration_seconds_bucket{\(label),le=\"+Inf\"} \(histogram.count)\n"
-            out += "preflight_http_request_duration_seconds_sum{\(label)} \(histogram.sum)\n"
-            out += "preflight_http_request_duration_seconds_count{\(label)} \(histogram.count)\n"
+            // Counted without a lock, a request may be in a bucket and not yet in the count: the
+            // count shown is never below the buckets, so the histogram stays cumulative.
+            let total = max(histogram.count, cumulative)
+            out += "preflight_http_request_duration_seconds_bucket{\(label),le=\"+Inf\"} \(total)\n"
+            out += "preflight_http_request_duration_seconds_sum{\(label)} \(Double(histogram.nanoseconds) / 1e9)\n"
+            out += "preflight_http_request_duration_seconds_count{\(label)} \(total)\n"
         }
         out += "# HELP preflight_http_requests_in_flight Requests received and not yet answered.\n"
         out += "# TYPE preflight_http_requests_in_flight gauge\n"
@@ -126,7 +178,9 @@ public final class ServiceMetrics: Sendable {
         }
         out += "# HELP preflight_findings_total Findings reported, by code.\n"
         out += "# TYPE preflight_findings_total counter\n"
-        for (code, count) in snapshot.findings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+        var findingCounts = rare.findings
+        for (code, counter) in findings where counter.load > 0 { findingCounts[code, default: 0] += counter.load }
+        for (code, count) in findingCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             out += "preflight_findings_total{code=\"\(escape(code.rawValue))\"} \(count)\n"
         }
         if let cache = gauges.cache {

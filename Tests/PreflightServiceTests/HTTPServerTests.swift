@@ -116,6 +116,40 @@ import Testing
         }
     }
 
+    /// Issue 16: a fixed route answers from responses made at start, chosen per request; the
+    /// shared answer has no request id, the ordinary one (the client sent its id) has it.
+    @Test func fixedRoutesAnswerFromResponsesMadeAtStart() throws {
+        let up = FixedResponse(.json(200, #"{"up":true}"#))
+        let down = FixedResponse(HTTPResponse(status: 503, headers: [("Retry-After", "1")], body: Array("down".utf8)))
+        let isDown = Atomic<Bool>(false)
+        var router = Router()
+        router.add("GET", "/state", fixed: { isDown.load(ordering: .relaxed) ? down : up })
+        try withServer(router: router) { server in
+            let connection = try TestConnection(port: server.port)
+            for _ in 0..<3 {
+                connection.sendRequest("GET", "/state")
+                let answer = try connection.readResponse()
+                #expect(answer.status == 200)
+                #expect(answer.text == #"{"up":true}"#)
+                #expect(answer.headers["content-type"] == "application/json")
+                #expect(answer.headers["x-request-id"] == nil)
+            }
+            isDown.store(true, ordering: .relaxed)
+            let shared = try httpRequest(port: server.port, "GET", "/state")
+            #expect(shared.status == 503)
+            #expect(shared.text == "down")
+            #expect(shared.headers["retry-after"] == "1")
+            let traced = try httpRequest(port: server.port, "GET", "/state", headers: [("X-Request-Id", "probe-7")])
+            #expect(traced.status == 503)
+            #expect(traced.text == "down")
+            #expect(traced.headers["retry-after"] == "1")
+            #expect(traced.headers["x-request-id"] == "probe-7")
+            // A body sent along is read and dropped; the connection goes on.
+            connection.send("GET /state HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello")
+            #expect(try connection.readResponse().status == 503)
+        }
+    }
+
     @Test func answersFromAnotherThreadWithoutHoldingAWorker() throws {
         let gate = Gate()
         let handlerThread = Mutex<UInt64>(0)

@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 import PreflightCore
 import PreflightHTTP
-import PreflightService
 import Testing
+
+@testable import PreflightService
 
 @Suite struct ServiceEndpointTests {
     @Test func healthAndReadiness() throws {
@@ -69,6 +70,17 @@ import Testing
     private func readyz(on connection: TestConnection) throws -> TestResponse {
         connection.sendRequest("GET", "/readyz")
         return try connection.readResponse()
+    }
+
+    /// Issue 16: the metric series are made at start from `routePaths`; a route missing there
+    /// would still be counted, but under a lock.
+    @Test func everyRouteHasItsSeriesMadeAtStart() throws {
+        var configuration = testConfiguration()
+        var admin = PreflightConfiguration.Listen()
+        admin.port = 0
+        configuration.server.adminListen = admin
+        let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
+        #expect(service.servedPaths == Set(PreflightService.routePaths))
     }
 
     @Test func metricsCountRequestsByRouteAndStatus() throws {

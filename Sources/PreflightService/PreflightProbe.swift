@@ -38,12 +38,12 @@ public struct PreflightProbe: Sendable {
     /// connection's own worker, not the download's thread).
     public func run(
         body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
-        format: EnvelopeFormat? = nil, expectMedia: Bool = false,
+        format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: JSONParser.Result? = nil,
         completion: @escaping @Sendable (ProbeOutcome) -> Void
     ) {
         let inspection = inspector.inspect(
             body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil,
-            expectMedia: expectMedia)
+            expectMedia: expectMedia, parsed: parsed)
         var report = inspection.report
         let configuration = inspector.configuration
         guard let media = inspection.media else {

@@ -53,7 +53,7 @@ extension PreflightService {
         for (index, item) in batch.items.enumerated() {
             probe.run(
                 body: item.payload, headers: item.headers, fetch: fetch, profile: profiles[index],
-                format: formats[index], expectMedia: expectMedia
+                format: formats[index], expectMedia: expectMedia, parsed: item.parsed
             ) { outcome in
                 let complete = collected.withLock { results -> [ProbeOutcome]? in
                     results.store(outcome, at: index)

@@ -5,6 +5,11 @@ public struct JSONParser {
     public struct Result: Sendable {
         public var value: JSONValue
         public var duplicateKeys: [String]
+
+        public init(value: JSONValue, duplicateKeys: [String]) {
+            self.value = value
+            self.duplicateKeys = duplicateKeys
+        }
     }
 
     /// Why bytes are not JSON, with the byte offset where reading stopped.

@@ -6,6 +6,9 @@
 public struct BatchRequest: Sendable {
     public struct Item: Sendable {
         public var payload: [UInt8]
+        /// For a payload given as an object: its tree and repeated keys, read with the batch
+        /// (exactly what parsing `payload` gives), so it is not parsed a second time.
+        public var parsed: JSONParser.Result?
         public var headers: APNsHeaders
         /// The item's `profile`, if it names one.
         public var profile: String?
@@ -26,8 +29,11 @@ public struct BatchRequest: Sendable {
     /// Reads a batch body.
     public static func parse(_ bytes: [UInt8]) throws(Problem) -> BatchRequest {
         let root: JSONValue
+        let duplicates: [String]
         do {
-            root = try JSONParser.parse(bytes).value
+            let result = try JSONParser.parse(bytes)
+            root = result.value
+            duplicates = result.duplicateKeys
         } catch {
             throw Problem(message: "the batch is not valid JSON: \(error.message)")
         }
@@ -39,7 +45,15 @@ public struct BatchRequest: Sendable {
         }
         var items: [Item] = []
         for (index, element) in elements.enumerated() {
-            items.append(try item(element, index: index))
+            var item = try item(element, index: index)
+            if item.parsed != nil {
+                // The payload's repeated keys, at their paths inside the payload.
+                let prefix = "items[\(index)].payload."
+                item.parsed?.duplicateKeys = duplicates.filter { $0.hasPrefix(prefix) }.map {
+                    String($0.dropFirst(prefix.count))
+                }
+            }
+            items.append(item)
         }
         return BatchRequest(items: items)
     }
@@ -51,13 +65,15 @@ public struct BatchRequest: Sendable {
                 message: "items[\(index)].\(member.key) is not a batch item key (payload, headers, profile, format)")
         }
         let payload: [UInt8]
+        var parsed: JSONParser.Result?
         switch element["payload"] {
         case .string(let text)?:
             payload = Array(text.utf8)
-        case .object?:
+        case .object(let members)?:
             var writer = JSONWriter()
-            writer.value(element["payload"]!)
+            writer.value(.object(members))
             payload = writer.bytes
+            parsed = JSONParser.Result(value: .object(members), duplicateKeys: [])
         default:
             throw Problem(message: "items[\(index)].payload must be the payload object, or its exact bytes as a string")
         }
@@ -88,6 +104,6 @@ public struct BatchRequest: Sendable {
             guard let name = given.string else { throw Problem(message: "items[\(index)].format must be a string") }
             format = name
         }
-        return Item(payload: payload, headers: headers, profile: profile, format: format)
+        return Item(payload: payload, parsed: parsed, headers: headers, profile: profile, format: format)
     }
 }

@@ -54,10 +54,11 @@ public struct PayloadInspector: Sendable {
     ///     `mutable-content` keeps its errors instead of being a plain push (`media.none`).
     public func inspect(
         body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, format: EnvelopeFormat? = nil,
-        downloading: Bool = false, expectMedia: Bool = false
+        downloading: Bool = false, expectMedia: Bool = false, parsed given: JSONParser.Result? = nil
     ) -> Inspection {
-        // Parsed once: an APNs payload (the common case) goes on to the rules with this tree.
-        let parsed = PayloadRules.parse(body)
+        // Parsed once: an APNs payload (the common case) goes on to the rules with this tree. A
+        // caller that has the tree of exactly `body` already (a batch item) passes it as `given`.
+        let parsed = given.map(PayloadRules.judged) ?? PayloadRules.parse(body)
         guard format != .apns, let root = parsed.0, let chosen = format ?? EnvelopeFormat.detect(root),
             var envelope = Envelope.derive(chosen, from: root, headers: headers)
         else {

@@ -61,6 +61,12 @@ public enum PayloadRules {
                 ]
             )
         }
+        return judged(result)
+    }
+
+    /// What a parse gave, judged: the tree for an object, the duplicate keys' findings (a batch
+    /// item's payload object is judged from its part of the batch's tree, not parsed again).
+    public static func judged(_ result: JSONParser.Result) -> (JSONValue?, [Finding]) {
         var findings = result.duplicateKeys.map { path in
             Finding(
                 .payloadDuplicateKey, path: path,

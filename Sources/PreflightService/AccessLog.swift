@@ -121,7 +121,7 @@ public final class AccessLog: Sendable {
         var line: [UInt8] = []
         line.reserveCapacity(192)
         line += #"{"time":""#.utf8
-        line += Self.timestamp(record.startedAt).utf8
+        appendTimestamp(record.startedAt, to: &line)
         line += #"","id":"#.utf8
         JSONWriter.appendQuoted(record.requestID, to: &line)
         line += #","method":"#.utf8
@@ -141,28 +141,37 @@ public final class AccessLog: Sendable {
     /// RFC 3339 UTC time with milliseconds, written as digits without Foundation's formatter
     /// or intermediate strings: this runs once per request.
     static func timestamp(_ seconds: Double) -> String {
-        var time = time_t(seconds)
+        var bytes: [UInt8] = []
+        appendTimestamp(seconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `timestamp`'s 24 bytes appended in place (the access line's, without a string of its own).
+    static func appendTimestamp(_ seconds: Double, to bytes: inout [UInt8]) {
+        // Whole milliseconds first: the fraction of a double (946688461.007 is 946688461.00699997)
+        // truncated to milliseconds would be one short.
+        let total = Int64((seconds * 1000).rounded())
+        var time = time_t(total / 1000)
         var parts = tm()
         gmtime_r(&time, &parts)
-        let millis = Int32((seconds - Double(time)) * 1000)
-        var bytes = [UInt8](repeating: 0, count: 24)
-        func put(_ value: Int32, _ width: Int, at offset: Int) {
+        let millis = Int32(total % 1000)
+        func put(_ value: Int32, _ width: Int, then separator: UInt8?) {
+            var divisor: Int32 = 1
+            for _ in 1..<width { divisor *= 10 }
             var rest = value
-            for index in stride(from: offset + width - 1, through: offset, by: -1) {
-                bytes[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-                rest /= 10
+            while divisor > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: 0x30 + (rest / divisor) % 10))
+                rest %= divisor
+                divisor /= 10
             }
+            if let separator { bytes.append(separator) }
         }
-        put(parts.tm_year + 1900, 4, at: 0)
-        put(parts.tm_mon + 1, 2, at: 5)
-        put(parts.tm_mday, 2, at: 8)
-        put(parts.tm_hour, 2, at: 11)
-        put(parts.tm_min, 2, at: 14)
-        put(parts.tm_sec, 2, at: 17)
-        put(max(0, min(999, millis)), 3, at: 20)
-        for (offset, separator) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "."), (23, "Z")] {
-            bytes[offset] = UInt8(ascii: Unicode.Scalar(separator)!)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        put(parts.tm_year + 1900, 4, then: UInt8(ascii: "-"))
+        put(parts.tm_mon + 1, 2, then: UInt8(ascii: "-"))
+        put(parts.tm_mday, 2, then: UInt8(ascii: "T"))
+        put(parts.tm_hour, 2, then: UInt8(ascii: ":"))
+        put(parts.tm_min, 2, then: UInt8(ascii: ":"))
+        put(parts.tm_sec, 2, then: UInt8(ascii: "."))
+        put(max(0, min(999, millis)), 3, then: UInt8(ascii: "Z"))
     }
 }

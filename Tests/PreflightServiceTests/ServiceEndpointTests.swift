@@ -72,6 +72,13 @@ import Testing
         return try connection.readResponse()
     }
 
+    /// Issue 16: the access line's time is written in place; RFC 3339 UTC with milliseconds.
+    @Test func accessLogTimesAreRFC3339WithMilliseconds() {
+        #expect(AccessLog.timestamp(1_795_984_773.123_4) == "2026-11-29T20:39:33.123Z")
+        #expect(AccessLog.timestamp(946_688_461.007) == "2000-01-01T01:01:01.007Z")
+        #expect(AccessLog.timestamp(0) == "1970-01-01T00:00:00.000Z")
+    }
+
     /// Issue 16: the metric series are made at start from `routePaths`; a route missing there
     /// would still be counted, but under a lock.
     @Test func everyRouteHasItsSeriesMadeAtStart() throws {

@@ -15,4 +15,18 @@ public struct AccessRecord: Sendable {
     public var duration: Double
     /// Seconds since 1970 when the request's headers arrived.
     public var startedAt: Double
+
+    public init(
+        requestID: String, method: String, path: String, route: String, status: Int, bytes: Int, duration: Double,
+        startedAt: Double
+    ) {
+        self.requestID = requestID
+        self.method = method
+        self.path = path
+        self.route = route
+        self.status = status
+        self.bytes = bytes
+        self.duration = duration
+        self.startedAt = startedAt
+    }
 }

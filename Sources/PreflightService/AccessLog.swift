@@ -52,16 +52,21 @@ public final class AccessLog: Sendable {
     /// Lines dropped because the buffer was full.
     public var dropped: Int { buffer.withLock { $0.dropped } }
 
-    /// Queues the line for `record`.
+    /// Queues the line for `record`: written straight into the buffer, under its lock (a few
+    /// hundred nanoseconds), with no line of its own made first.
     public func write(_ record: AccessRecord) {
-        let line = Self.line(record)
         let wake = buffer.withLock { buffer -> Bool in
-            guard !buffer.closing, buffer.bytes.count + line.count <= capacity else {
+            guard !buffer.closing else {
                 buffer.dropped += 1
                 return false
             }
             let before = buffer.bytes.count
-            buffer.bytes += line
+            Self.appendLine(record, to: &buffer.bytes)
+            guard buffer.bytes.count <= capacity else {
+                buffer.bytes.removeSubrange(before...)
+                buffer.dropped += 1
+                return false
+            }
             return before < wakeBytes && buffer.bytes.count >= wakeBytes
         }
         if wake { pending.signal() }
@@ -117,9 +122,14 @@ public final class AccessLog: Sendable {
 
     /// One JSON line.
     static func line(_ record: AccessRecord) -> [UInt8] {
-        // Built by hand: this runs once per request, and a generic writer costs more than the I/O.
         var line: [UInt8] = []
-        line.reserveCapacity(192)
+        appendLine(record, to: &line)
+        return line
+    }
+
+    /// One JSON line appended to `bytes`. Written by hand: this runs once per request, and a
+    /// generic writer costs more than the I/O.
+    static func appendLine(_ record: AccessRecord, to line: inout [UInt8]) {
         line += #"{"time":""#.utf8
         appendTimestamp(record.startedAt, to: &line)
         line += #"","id":"#.utf8
@@ -129,13 +139,45 @@ public final class AccessLog: Sendable {
         line += #","path":"#.utf8
         JSONWriter.appendQuoted(record.path, to: &line)
         line += #","status":"#.utf8
-        line += String(record.status).utf8
+        appendDecimal(record.status, to: &line)
         line += #","bytes":"#.utf8
-        line += String(record.bytes).utf8
+        appendDecimal(record.bytes, to: &line)
         line += #","duration_ms":"#.utf8
-        line += String((record.duration * 1e6).rounded() / 1e3).utf8
+        appendMilliseconds(record.duration, to: &line)
         line += "}\n".utf8
-        return line
+    }
+
+    /// A non-negative integer's digits (a negative one is written as 0: none is logged).
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = max(0, value)
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// `seconds` in milliseconds with up to three decimals and no trailing zeros, at least one
+    /// (0.181, 12.5, 3.0): what `String(Double)` printed for these values, without its cost.
+    static func appendMilliseconds(_ seconds: Double, to bytes: inout [UInt8]) {
+        let microseconds = max(0, Int((seconds * 1e6).rounded()))
+        appendDecimal(microseconds / 1000, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        var fraction = microseconds % 1000
+        var digits = 3
+        while digits > 1, fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var divisor = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
     }
 
     /// RFC 3339 UTC time with milliseconds, written as digits without Foundation's formatter

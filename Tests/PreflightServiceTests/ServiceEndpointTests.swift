@@ -79,6 +79,28 @@ import Testing
         #expect(AccessLog.timestamp(0) == "1970-01-01T00:00:00.000Z")
     }
 
+    /// Issue 16: the access line's figures are written as digits in place; the durations read
+    /// as `String(Double)` printed them before.
+    @Test func accessLogFiguresAreTheDigitsStringPrinted() {
+        for seconds in [0.000_181, 0.0125, 0.003, 0.0, 1.234_567, 12.000_4, 0.000_000_4, 31.5] {
+            var bytes: [UInt8] = []
+            AccessLog.appendMilliseconds(seconds, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String((seconds * 1e6).rounded() / 1e3), "\(seconds)")
+        }
+        for value in [0, 7, 10, 200, 499, 65_536, 1_000_000] {
+            var bytes: [UInt8] = []
+            AccessLog.appendDecimal(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+        }
+        let record = AccessRecord(
+            requestID: "r-1", method: "GET", path: "/healthz", route: "/healthz", status: 200, bytes: 15,
+            duration: 0.000_181, startedAt: 1_795_984_773.123)
+        #expect(
+            String(decoding: AccessLog.line(record), as: UTF8.self)
+                == #"{"time":"2026-11-29T20:39:33.123Z","id":"r-1","method":"GET","path":"/healthz","status":200,"bytes":15,"duration_ms":0.181}"#
+                + "\n")
+    }
+
     /// Issue 16: the metric series are made at start from `routePaths`; a route missing there
     /// would still be counted, but under a lock.
     @Test func everyRouteHasItsSeriesMadeAtStart() throws {

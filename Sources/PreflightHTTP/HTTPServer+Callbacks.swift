@@ -81,15 +81,17 @@ let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
 private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, value, valueSize in
     guard let cls, let key else { return .YES }
     let exchange = Unmanaged<Exchange>.fromOpaque(cls).takeUnretainedValue()
-    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: keySize), as: UTF8.self)
+    let raw = UnsafeRawBufferPointer(start: key, count: keySize)
     let text = value.map { String(cString: $0) } ?? ""
     guard kind == .HEADER_KIND else {
-        exchange.query[name] = text
+        exchange.query[String(decoding: raw, as: UTF8.self)] = text
         return .YES
     }
-    let lower = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
+    // The lowercased name made from the bytes at once (no string is made for the name as sent
+    // unless a message needs it).
+    let lower = HeaderBlock.lowercasedName(raw)
     if exchange.headerProblem == nil {
-        exchange.headerProblem = HeaderBlock.problem(name: name, lowercased: lower)
+        exchange.headerProblem = HeaderBlock.problem(name: raw, lowercased: lower)
     }
     if exchange.headerProblem == nil, let end = exchange.valueEnd, !HeaderBlock.lineEnds(at: end, before: key) {
         exchange.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"

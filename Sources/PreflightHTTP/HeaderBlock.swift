@@ -16,15 +16,28 @@ enum HeaderBlock {
         "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
     ]
 
-    /// What is wrong with one header's name, or nil.
-    static func problem(name: String, lowercased: String) -> String? {
-        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
-            return "the header name \(quoted(name)) is not a token (whitespace before the colon, or a folded line)"
+    /// What is wrong with one header's name (its bytes as sent), or nil.
+    static func problem(name: UnsafeRawBufferPointer, lowercased: String) -> String? {
+        guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+            let text = String(decoding: name, as: UTF8.self)
+            return "the header name \(quoted(text)) is not a token (whitespace before the colon, or a folded line)"
         }
         if lowercased.hasPrefix("apns-"), !apnsHeaders.contains(lowercased) {
-            return "\(quoted(name)) is not an APNs header (a misspelling, or a folded line)"
+            return
+                "\(quoted(String(decoding: name, as: UTF8.self))) is not an APNs header (a misspelling, or a folded line)"
         }
         return nil
+    }
+
+    /// A header name's bytes, ASCII letters lowercased, as a string (not allocated up to 15 bytes).
+    static func lowercasedName(_ name: UnsafeRawBufferPointer) -> String {
+        guard name.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return String(decoding: name, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: name.count) { target in
+            for (index, byte) in name.enumerated() {
+                target[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+            }
+            return name.count
+        }
     }
 
     /// Whether the header value ending at `end` (the NUL libmicrohttpd wrote over its CR or LF)

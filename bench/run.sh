@@ -59,6 +59,8 @@ bash bench/c-baseline.sh "$seconds"
 echo
 bash bench/batch.sh "$seconds"
 echo
+bash bench/latency.sh "$seconds"
+echo
 bash bench/allocations.sh
 echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media.sh

@@ -28,7 +28,8 @@ final class Exchange {
     }
 
     let connection: OpaquePointer
-    let responder: Responder
+    /// Made when a handler needs it (a fixed or refused request never does).
+    private var madeResponder: Responder?
     /// Known once the headers are in; "-" for a request libmicrohttpd refused before that.
     var method = "-"
     /// The URI as sent until the headers are in, then the path without the query.
@@ -58,12 +59,24 @@ final class Exchange {
 
     init(connection: OpaquePointer, uri: String) {
         self.connection = connection
-        self.responder = Responder(connection: ConnectionHandle(pointer: connection))
         self.path = uri
         self.startedAt = DispatchTime.now().uptimeNanoseconds
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         self.wallStart = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// The request's responder, made on first use.
+    var responder: Responder {
+        if let madeResponder { return madeResponder }
+        let made = Responder(connection: ConnectionHandle(pointer: connection))
+        madeResponder = made
+        return made
+    }
+
+    /// Closes the responder, if one was made: later answers are dropped.
+    func closeResponder() {
+        madeResponder?.close()
     }
 
     var request: HTTPRequest {

@@ -44,7 +44,7 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     state.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
-    exchange.responder.close()
+    exchange.closeResponder()
     if exchange.status == 0 {
         // libmicrohttpd's own answer (400, 413, 431, 505), or nothing was sent: nginx's "client
         // closed request" code keeps that apart from real answers.

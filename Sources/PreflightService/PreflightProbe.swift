@@ -95,6 +95,9 @@ public struct ProbeOutcome: Sendable {
     var profile: ExtensionProfile = .generic
     var root: JSONValue?
 
+    /// Whether a download was made (its completion then runs off the connection's worker).
+    var downloaded: Bool { download != nil }
+
     /// The whole report: the payload's findings, then the media rules' (run here).
     public func report() -> Report {
         guard let media, let download else { return payloadReport }

@@ -149,8 +149,11 @@ extension PreflightService {
     ) -> Result<String?, QueryError> {
         let query = request.query["profile"]
         let header = request.header("preflight-profile")
-        for name in [query, header] where name != nil && configuration.profiles[name!] == nil {
-            return .failure(unknownProfile(name!, configuration))
+        if let name = query, configuration.profiles[name] == nil {
+            return .failure(unknownProfile(name, configuration))
+        }
+        if let name = header, configuration.profiles[name] == nil {
+            return .failure(unknownProfile(name, configuration))
         }
         return .success(query ?? header)
     }
@@ -202,16 +205,24 @@ extension PreflightService {
             body: request.body, headers: headers, fetch: fetch, profile: chosen, format: format,
             expectMedia: expectMedia
         ) { outcome in
-            // Judged and written on the connection's worker (at once, or when it resumes after a download).
-            responder.respond {
-                let report = outcome.report()
-                metrics.record(report)
-                let status = report.verdict == .fail ? 422 : 200
-                guard wantsText else { return .json(status, bytes: report.jsonBytes) }
-                return HTTPResponse(
-                    status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
-                    body: Array((TextReport(report: report).text + "\n").utf8))
+            // Without a download the outcome comes at once, on the connection's worker: answered
+            // here (no closure holding the outcome, whose configuration is 2 KB, is made).
+            guard outcome.downloaded else {
+                return responder.respond(answer(outcome, metrics: metrics, wantsText: wantsText))
             }
+            // After a download: judged and written on the connection's worker when it resumes.
+            responder.respond { answer(outcome, metrics: metrics, wantsText: wantsText) }
         }
+    }
+
+    /// The answer for a probe's outcome: the report as JSON (or as text), 422 for a fail verdict.
+    private static func answer(_ outcome: ProbeOutcome, metrics: ServiceMetrics, wantsText: Bool) -> HTTPResponse {
+        let report = outcome.report()
+        metrics.record(report)
+        let status = report.verdict == .fail ? 422 : 200
+        guard wantsText else { return .json(status, bytes: report.jsonBytes) }
+        return HTTPResponse(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+            body: Array((TextReport(report: report).text + "\n").utf8))
     }
 }

@@ -92,7 +92,7 @@ public struct MediaURL: Sendable, Equatable {
     /// second port (`host:80:80`), a percent-escape (`a%2fb`) or any other byte is refused here,
     /// as a URL problem, instead of reaching curl and coming back as a refused download.
     private static func checkHost(_ host: String) throws(Problem) {
-        let bytes = Array(host.utf8)
+        let bytes = host.utf8
         if bytes.first == UInt8(ascii: "[") {
             let inner = bytes.dropFirst().dropLast()
             let isIPv6Byte = { (byte: UInt8) in

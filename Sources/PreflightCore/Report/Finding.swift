@@ -52,7 +52,9 @@ public enum Verdict: String, Sendable {
 
     /// fail if any finding is an error, warn if any is a warning, else pass.
     public init(findings: [Finding]) {
-        let worst = findings.map(\.severity).max()
+        // The worst severity, without an array of them (this runs a few times per report).
+        var worst: Severity?
+        for finding in findings where worst.map({ finding.severity > $0 }) ?? true { worst = finding.severity }
         switch worst {
         case .error: self = .fail
         case .warning: self = .warn

@@ -120,7 +120,11 @@ public struct PayloadInspector: Sendable {
         body: [UInt8], parsed: (JSONValue?, [Finding]), headers: APNsHeaders, profile: ExtensionProfile,
         downloading: Bool, expectMedia: Bool
     ) -> Inspection {
-        var findings = HeaderRules.all.flatMap { $0(headers) }
+        // One buffer for every rule's findings (the rules' own arrays are empty, unallocated, when
+        // they find nothing), instead of an array per flatMap grown by each append.
+        var findings: [Finding] = []
+        findings.reserveCapacity(8)
+        for rule in HeaderRules.all { findings += rule(headers) }
         findings += PayloadRules.size(bytes: body.count, pushType: headers.pushType, configuration: configuration)
         var summary = PayloadSummary(
             bytes: body.count, limit: PayloadRules.limit(pushType: headers.pushType, configuration: configuration),
@@ -133,7 +137,7 @@ public struct PayloadInspector: Sendable {
         }
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
-        findings += PayloadRules.all.flatMap { $0(context) }
+        for rule in PayloadRules.all { findings += rule(context) }
         let media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings

@@ -69,6 +69,33 @@ import Testing
         #expect(TextRules.trimmedText("\u{0600}a b") == "\u{0600}a b")
     }
 
+    /// Issue 16: the sixteen-at-a-time scans agree with a byte-by-byte look, whatever the length
+    /// and wherever the byte sits (in a block of sixteen or in the tail).
+    @Test func byteScansAgreeWithAPlainLoop() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [
+            0x61, 0x62, 0x20, 0x7B, 0x24, 0x25, 0x5B, 0x0D, 0x80, 0xC3, 0xFF, 0x7F, 0x22, 0x5C, 0x1F,
+        ]
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 0...70, using: &generator)
+            // Mostly plain letters, so that a hit may sit anywhere or nowhere.
+            let bytes = (0..<count).map { _ in
+                Int.random(in: 0..<8, using: &generator) == 0 ? alphabet.randomElement(using: &generator)! : 0x61
+            }
+            let targets: Set<UInt8> = [0x7B, 0x24, 0x25, 0x5B]
+            let any = bytes.withUnsafeBufferPointer { ByteScan.containsAny($0, of: (0x7B, 0x24, 0x25, 0x5B)) }
+            #expect(any == bytes.contains(where: targets.contains), "\(bytes)")
+            let ascii = bytes.withUnsafeBufferPointer { ByteScan.isASCII($0, excluding: 0x0D) }
+            #expect(ascii == bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }, "\(bytes)")
+            let start = Int.random(in: 0...count, using: &generator)
+            let special = bytes.withUnsafeBufferPointer { ByteScan.firstStringSpecial($0, from: start) }
+            let expected =
+                bytes[start...].firstIndex { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
+                ?? count
+            #expect(special == expected, "\(bytes) from \(start)")
+        }
+    }
+
     @Test func aTitleAloneMattersOnlyWithoutMedia() {
         #expect(Self.codes(#"{"aps":{"alert":{"title":"Shipped"}}}"#) == ["aps.alert.body.empty-with-title"])
         #expect(Self.codes(#"{"aps":{"alert":{"title":"Shipped","body":""}}}"#) == ["aps.alert.body.empty-with-title"])

@@ -174,7 +174,9 @@ public struct JSONParser {
     private mutating func parseString() throws(Failure) -> String {
         index += 1
         let start = index
-        // Fast path: no escapes, only a scan for the closing quote and control characters.
+        // Fast path: no escapes, only a scan for the closing quote and control characters
+        // (sixteen bytes at a time up to the first of them).
+        index = bytes.withUnsafeBufferPointer { ByteScan.firstStringSpecial($0, from: start) }
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {

@@ -2,18 +2,19 @@
 # Issue 16's allocation figure: heap allocations per payload-only request, counted by
 # `valgrind --tool=dhat` on the release server: one run answering 200 requests and one answering
 # 2,200, so the start-up and shutdown cancel out: (blocks of the long run - blocks of the short
-# run) / 2,000. Usage: bash bench/allocations.sh
+# run) / 2,000. Usage: bash bench/allocations.sh [BINARY] (default .build/release/preflight)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/lib.sh
 out=bench/out
 mkdir -p "$out"
 port=18198
+binary=${1:-.build/release/preflight}
 cat > "$out/allocations.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}, "server": {"threads": 1}}
 JSON
 blocks() { # blocks REQUESTS: the total blocks dhat counted for a server that answered REQUESTS
-  valgrind --tool=dhat --dhat-out-file="$out/dhat.$1.json" .build/release/preflight serve --config "$out/allocations.json" \
+  valgrind --tool=dhat --dhat-out-file="$out/dhat.$1.json" "$binary" serve --config "$out/allocations.json" \
     > /dev/null 2> "$out/dhat.$1.err" &
   local server=$!
   wait_healthy $port 400 > /dev/null

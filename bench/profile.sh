@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Issue 16's profiles: `perf record -g` of a server under the payload-only POST load (wrk -t2 -c64),
+# summarised as the CPU time per request, the share per binary (kernel, Swift runtime, Preflight,
+# libc, libmicrohttpd) and the heaviest call-graph entries. Usage:
+#   bash bench/profile.sh [BINARY]        Preflight (default .build/release/preflight)
+#   PROFILE_C=1 bash bench/profile.sh     the C baseline (bench/payload_json_c.c) instead
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+out=bench/out
+mkdir -p "$out"
+seconds=${PROFILE_SECONDS:-8}
+port=18193
+if [ -n "${PROFILE_C:-}" ]; then
+  cc -O2 -Wall -o "$out/payload_json_c" bench/payload_json_c.c -lmicrohttpd -ljson-c
+  "$out/payload_json_c" $port & pid=$!
+  trap 'kill $pid 2>/dev/null || true' EXIT
+  for _ in $(seq 50); do curl -s -o /dev/null --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/" && break; sleep 0.05; done
+  url="http://127.0.0.1:$port/v1/preflight"
+  name=c
+else
+  cat > "$out/profile.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
+JSON
+  binary=${1:-.build/release/preflight}
+  "$binary" serve --config "$out/profile.json" > /dev/null 2> "$out/profile.err" &
+  pid=$!
+  trap 'kill $pid 2>/dev/null || true' EXIT
+  wait_healthy $port
+  url="http://127.0.0.1:$port/v1/preflight?fetch=false"
+  name=preflight
+fi
+perf record -F 2000 -g -p $pid -o "$out/perf.$name.data" -- sleep "$seconds" > /dev/null 2>&1 &
+recorder=$!
+PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"$((seconds + 1))s" -s bench/post.lua "$url" > "$out/profile-wrk.txt"
+wait $recorder
+rate=$(rps "$out/profile-wrk.txt")
+cpu=$(perf report -i "$out/perf.$name.data" --no-children --sort dso -g none 2>/dev/null \
+  | awk '/Event count/ {print $NF}')
+printf '%-52s %12s\n' "requests/s under perf" "$rate"
+printf '%-52s %9.1f us   (cpu-clock samples / requests)\n' "CPU time per request" \
+  "$(echo "$cpu / 1000 / ($rate * $seconds)" | bc -l)"
+echo "share by binary:"
+perf report -i "$out/perf.$name.data" --no-children --sort dso -g none 2>/dev/null | grep -v '^#' | grep '%' | head -6
+echo "heaviest entries with their callees (children), user space:"
+perf report -i "$out/perf.$name.data" --children --sort symbol -g none 2>/dev/null | grep -v '^#' | grep '%' \
+  | grep -v '\[k\]' | awk '$1+0 >= 2.0 {printf "  %7s  %s\n", $1, $4}' | cut -c1-150 | head -${PROFILE_TOP:-30}

@@ -44,4 +44,6 @@ echo "share by binary:"
 perf report -i "$out/perf.$name.data" --no-children --sort dso -g none 2>/dev/null | grep -v '^#' | grep '%' | head -6
 echo "heaviest entries with their callees (children), user space:"
 perf report -i "$out/perf.$name.data" --children --sort symbol -g none 2>/dev/null | grep -v '^#' | grep '%' \
-  | grep -v '\[k\]' | awk '$1+0 >= 2.0 {printf "  %7s  %s\n", $1, $4}' | cut -c1-150 | head -${PROFILE_TOP:-30}
+  | grep -v '\[k\]' | awk '$1+0 >= 2.0 && $4 !~ /^0x/ {printf "  %7s  %s\n", $1, $4}' \
+  | { if command -v swift-demangle > /dev/null; then swift-demangle --simplified; else cat; fi; } \
+  | cut -c1-150 | head -"${PROFILE_TOP:-30}"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# GET /healthz against the bare libmicrohttpd hello-world (bench/hello_mhd.c), and against
+# OLD_BINARY when set (an A/B of the health path): wrk -t2 -c64, three interleaved rounds, medians.
+# Usage: [OLD_BINARY=path] bash bench/healthz.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+seconds=${1:-10}
+out=bench/out
+mkdir -p "$out"
+cc -O2 -o "$out/hello_mhd" bench/hello_mhd.c -lmicrohttpd
+base_port=18184
+port=18185
+old_port=18186
+"$out/hello_mhd" $base_port & base_pid=$!
+cat > "$out/healthz.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
+JSON
+start_preflight $port "$out/healthz.json"
+old_pid=""
+if [ -n "${OLD_BINARY:-}" ]; then
+  sed "s/$port/$old_port/" "$out/healthz.json" > "$out/healthz-old.json"
+  "$OLD_BINARY" serve --config "$out/healthz-old.json" > /dev/null 2> "$out/healthz-old.err" &
+  old_pid=$!
+  wait_healthy $old_port
+fi
+trap 'kill $base_pid $pid $old_pid 2>/dev/null || true' EXIT
+wait_healthy $base_port
+for round in 1 2 3; do
+  wrk -t2 -c64 -d"${seconds}s" "http://127.0.0.1:$base_port/healthz" > "$out/hz-base.$round.txt"
+  wrk -t2 -c64 -d"${seconds}s" "http://127.0.0.1:$port/healthz" > "$out/hz-new.$round.txt"
+  [ -n "$old_pid" ] && wrk -t2 -c64 -d"${seconds}s" "http://127.0.0.1:$old_port/healthz" > "$out/hz-old.$round.txt"
+done
+base=$(median_rps hz-base)
+new=$(median_rps hz-new)
+printf '%-52s %12s %8s\n' "GET /healthz (wrk -t2 -c64, 3x${seconds}s)" "requests/s" "ratio"
+printf '%-52s %12s %8s\n' "bare libmicrohttpd hello-world (C)" "$base" "1.00"
+printf '%-52s %12s %8.2f   (target >= 0.9)\n' "preflight" "$new" "$(echo "$new / $base" | bc -l)"
+if [ -n "$old_pid" ]; then
+  old=$(median_rps hz-old)
+  printf '%-52s %12s %8.2f\n' "OLD_BINARY" "$old" "$(echo "$old / $base" | bc -l)"
+fi

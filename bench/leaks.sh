@@ -23,6 +23,9 @@ post() { curl -s -o /dev/null -H 'apns-push-type: alert' --data-binary "$1" "htt
 payload() { printf '{"aps":{"alert":"leak","mutable-content":1},"image":"%s"}' "$1"; }
 for round in 1 2 3; do
   curl -s -o /dev/null "http://127.0.0.1:$port/metrics"
+  # The fixed health answers (issue 16), shared and built for a client's request id.
+  curl -s -o /dev/null "http://127.0.0.1:$port/readyz"
+  curl -s -o /dev/null -H "X-Request-Id: leak-$round" "http://127.0.0.1:$port/healthz"
   curl -s -o /dev/null "http://127.0.0.1:$port/nowhere"
   post "$(payload https://cdn.example.com/a.jpg)" "?fetch=false"
   post '{"aps":' ""

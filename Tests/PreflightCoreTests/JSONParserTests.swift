@@ -102,6 +102,27 @@ import Testing
         #expect(first([0xF4, 0x90, 0x80, 0x80]) == 0)  // past U+10FFFF
     }
 
+    /// Issue 16: strings are written from one byte that needs escaping to the next; every string
+    /// must read back as itself, and the escapes are RFC 8259's.
+    @Test func writtenStringsReadBackWhateverTheyHold() throws {
+        var bytes: [UInt8] = []
+        JSONWriter.appendQuoted("a\"b\\c\nd\re\tf\u{1}g\u{1F}é😀" + String(repeating: "x", count: 20) + "\"", to: &bytes)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == #""a\"b\\c\nd\re\tf\u0001g\u001fé😀xxxxxxxxxxxxxxxxxxxx\"""#)
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "\"", "\\", "\n", "\u{0}", "\u{1F}", "é", "😀", "/", " ", "abcdefghijklmnop"]
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            var written: [UInt8] = []
+            JSONWriter.appendQuoted(text, to: &written)
+            let read = try JSONParser.parse(written).value
+            #expect(read == .string(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func refusesDeepNesting() {
         let deep = Array(String(repeating: "[", count: 65).utf8) + Array(String(repeating: "]", count: 65).utf8)
         #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(deep) }

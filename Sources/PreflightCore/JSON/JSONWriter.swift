@@ -123,9 +123,11 @@ public struct JSONWriter: Sendable {
         var string = string
         string.withUTF8 { utf8 in
             var plainStart = 0
-            for index in 0..<utf8.count {
+            // From one byte that needs escaping to the next, sixteen bytes at a time; the runs
+            // between are copied whole.
+            var index = ByteScan.firstStringSpecial(utf8, from: 0)
+            while index < utf8.count {
                 let byte = utf8[index]
-                guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
                 plainStart = index + 1
                 switch byte {
@@ -140,6 +142,7 @@ public struct JSONWriter: Sendable {
                     bytes.append(hex[Int(byte >> 4)])
                     bytes.append(hex[Int(byte & 0x0F)])
                 }
+                index = ByteScan.firstStringSpecial(utf8, from: index + 1)
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
         }

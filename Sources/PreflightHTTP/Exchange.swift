@@ -17,7 +17,7 @@ final class Exchange {
         case receiving(HTTPHandler)
         /// Headers are in; the route answers from a response made at start once the body (if
         /// any, dropped) has ended.
-        case fixed(@Sendable () -> FixedResponse)
+        case fixed(@Sendable () -> FixedResponse, discarded: Int)
         /// The answer is known before the body ends (404, 405, 413): the rest of the body is
         /// read and dropped, up to a bound, then the answer goes out.
         case rejected(HTTPResponse, discarded: Int)
@@ -43,8 +43,6 @@ final class Exchange {
     var headers: [String: String] = [:]
     var query: [String: String] = [:]
     var body: [UInt8] = []
-    /// Body bytes read and dropped for a fixed route.
-    var bodyReceived = 0
     var requestID = ""
     /// Whether `requestID` is the client's own (fixed answers cannot carry it).
     var clientRequestID = false

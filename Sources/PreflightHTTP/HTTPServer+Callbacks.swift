@@ -155,7 +155,7 @@ extension HTTPServer {
             exchange.phase = .receiving(handler)
         case .fixed(let choose, let route):
             exchange.route = route
-            exchange.phase = .fixed(choose)
+            exchange.phase = .fixed(choose, discarded: 0)
         }
         if let length = exchange.headers["content-length"].flatMap({ Int($0) }), length > exchange.bodyLimit {
             // Answered before the body: libmicrohttpd then closes instead of reading it.
@@ -184,10 +184,10 @@ extension HTTPServer {
             exchange.phase = .rejected(answer, discarded: discarded + data.count)
             // A body that never ends is not read forever: past this the connection is closed.
             return discarded + data.count > discardLimit(exchange) ? .NO : .YES
-        case .fixed:
-            // A body sent to a fixed route is read and dropped, within the route's cap.
-            exchange.bodyReceived += data.count
-            return exchange.bodyReceived > discardLimit(exchange) ? .NO : .YES
+        case .fixed(let choose, let discarded):
+            // A body sent to a fixed route is read and dropped, within the same bound.
+            exchange.phase = .fixed(choose, discarded: discarded + data.count)
+            return discarded + data.count > discardLimit(exchange) ? .NO : .YES
         case .started, .parked, .answered:
             return .YES
         }
@@ -200,7 +200,7 @@ extension HTTPServer {
             return .YES
         case .rejected(let answer, _):
             return queue(answer, for: exchange)
-        case .fixed(let choose):
+        case .fixed(let choose, _):
             let fixed = choose()
             // The ordinary path when the answer must differ: the client's id, or a drain's close.
             guard let handle = fixed.handle, !exchange.clientRequestID, !isDraining else {

@@ -120,13 +120,6 @@ public final class AccessLog: Sendable {
         }
     }
 
-    /// One JSON line.
-    static func line(_ record: AccessRecord) -> [UInt8] {
-        var line: [UInt8] = []
-        appendLine(record, to: &line)
-        return line
-    }
-
     /// One JSON line appended to `bytes`. Written by hand: this runs once per request, and a
     /// generic writer costs more than the I/O.
     static func appendLine(_ record: AccessRecord, to line: inout [UInt8]) {
@@ -180,15 +173,8 @@ public final class AccessLog: Sendable {
         }
     }
 
-    /// RFC 3339 UTC time with milliseconds, written as digits without Foundation's formatter
-    /// or intermediate strings: this runs once per request.
-    static func timestamp(_ seconds: Double) -> String {
-        var bytes: [UInt8] = []
-        appendTimestamp(seconds, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `timestamp`'s 24 bytes appended in place (the access line's, without a string of its own).
+    /// RFC 3339 UTC time with milliseconds (24 bytes), appended as digits without Foundation's
+    /// formatter or intermediate strings: this runs once per request.
     static func appendTimestamp(_ seconds: Double, to bytes: inout [UInt8]) {
         // Whole milliseconds first: the fraction of a double (946688461.007 is 946688461.00699997)
         // truncated to milliseconds would be one short.

@@ -72,31 +72,36 @@ import Testing
         return try connection.readResponse()
     }
 
+    /// What one of the access log's in-place writers appends to an empty line, as text.
+    private func written(_ append: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        append(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Issue 16: the access line's time is written in place; RFC 3339 UTC with milliseconds.
     @Test func accessLogTimesAreRFC3339WithMilliseconds() {
-        #expect(AccessLog.timestamp(1_795_984_773.123_4) == "2026-11-29T20:39:33.123Z")
-        #expect(AccessLog.timestamp(946_688_461.007) == "2000-01-01T01:01:01.007Z")
-        #expect(AccessLog.timestamp(0) == "1970-01-01T00:00:00.000Z")
+        #expect(written { AccessLog.appendTimestamp(1_795_984_773.123_4, to: &$0) } == "2026-11-29T20:39:33.123Z")
+        #expect(written { AccessLog.appendTimestamp(946_688_461.007, to: &$0) } == "2000-01-01T01:01:01.007Z")
+        #expect(written { AccessLog.appendTimestamp(0, to: &$0) } == "1970-01-01T00:00:00.000Z")
     }
 
     /// Issue 16: the access line's figures are written as digits in place; the durations read
     /// as `String(Double)` printed them before.
     @Test func accessLogFiguresAreTheDigitsStringPrinted() {
         for seconds in [0.000_181, 0.0125, 0.003, 0.0, 1.234_567, 12.000_4, 0.000_000_4, 31.5] {
-            var bytes: [UInt8] = []
-            AccessLog.appendMilliseconds(seconds, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == String((seconds * 1e6).rounded() / 1e3), "\(seconds)")
+            #expect(
+                written { AccessLog.appendMilliseconds(seconds, to: &$0) } == String((seconds * 1e6).rounded() / 1e3),
+                "\(seconds)")
         }
         for value in [0, 7, 10, 200, 499, 65_536, 1_000_000] {
-            var bytes: [UInt8] = []
-            AccessLog.appendDecimal(value, to: &bytes)
-            #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+            #expect(written { AccessLog.appendDecimal(value, to: &$0) } == String(value))
         }
         let record = AccessRecord(
             requestID: "r-1", method: "GET", path: "/healthz", route: "/healthz", status: 200, bytes: 15,
             duration: 0.000_181, startedAt: 1_795_984_773.123)
         #expect(
-            String(decoding: AccessLog.line(record), as: UTF8.self)
+            written { AccessLog.appendLine(record, to: &$0) }
                 == #"{"time":"2026-11-29T20:39:33.123Z","id":"r-1","method":"GET","path":"/healthz","status":200,"bytes":15,"duration_ms":0.181}"#
                 + "\n")
     }

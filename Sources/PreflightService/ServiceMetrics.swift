@@ -39,7 +39,12 @@ public final class ServiceMetrics: Sendable {
     /// What the tables made at start do not hold (a route or status added without them): counted
     /// under a lock, so nothing is lost, only slower.
     private struct Rare {
-        var requests: [String: Int] = [:]
+        struct Series: Hashable {
+            var route: String
+            var method: String
+            var status: Int
+        }
+        var requests: [Series: Int] = [:]
         var latency: [String: (buckets: [Int], count: Int, nanoseconds: Int)] = [:]
         var findings: [FindingCode: Int] = [:]
     }
@@ -61,15 +66,22 @@ public final class ServiceMetrics: Sendable {
         self.findings = Dictionary(uniqueKeysWithValues: FindingCatalog.entries.map { ($0.code, Counter()) })
     }
 
-    /// Counts one finished request: a few relaxed atomic additions.
+    /// Counts one finished request: a few relaxed atomic additions. The histogram is the
+    /// route's, the counter the route's, method's and status's: each goes to the lock's side
+    /// only when its own table lacks it.
     public func record(_ record: AccessRecord) {
         let bucket = Self.latencyBuckets.firstIndex(where: { record.duration <= $0 })
         let nanoseconds = Int((record.duration * 1e9).rounded())
-        let method = HTTPMethod.allCases.firstIndex(of: record.methodLabel) ?? 0
-        guard let series = routes[record.route], let status = Self.statuses.firstIndex(of: record.status) else {
+        let series = routes[record.route]
+        if let series, let status = Self.statuses.firstIndex(of: record.status) {
+            let method = HTTPMethod.allCases.firstIndex(of: record.methodLabel) ?? 0
+            series.requests[method * Self.statuses.count + status].add(1)
+        } else {
+            let key = Rare.Series(route: record.route, method: record.methodLabel.rawValue, status: record.status)
+            rare.withLock { $0.requests[key, default: 0] += 1 }
+        }
+        guard let series else {
             rare.withLock { rare in
-                rare.requests["\(record.route)\u{0}\(record.methodLabel.rawValue)\u{0}\(record.status)", default: 0] +=
-                    1
                 var latency =
                     rare.latency[record.route] ?? (Array(repeating: 0, count: Self.latencyBuckets.count), 0, 0)
                 if let bucket { latency.buckets[bucket] += 1 }
@@ -79,7 +91,6 @@ public final class ServiceMetrics: Sendable {
             }
             return
         }
-        series.requests[method * Self.statuses.count + status].add(1)
         if let bucket { series.buckets[bucket].add(1) }
         series.count.add(1)
         series.nanoseconds.add(nanoseconds)
@@ -131,10 +142,7 @@ public final class ServiceMetrics: Sendable {
             let count = series.count.load
             if count > 0 { latency.append((route, series.buckets.map(\.load), count, series.nanoseconds.load)) }
         }
-        for (key, count) in rare.requests {
-            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
-            requests.append((parts[0], parts[1], Int(parts[2]) ?? 0, count))
-        }
+        for (series, count) in rare.requests { requests.append((series.route, series.method, series.status, count)) }
         for (route, figures) in rare.latency {
             latency.append((route, figures.buckets, figures.count, figures.nanoseconds))
         }

@@ -117,6 +117,26 @@ import Testing
         #expect(service.servedPaths == Set(PreflightService.routePaths))
     }
 
+    /// Issue 16: a route or status the tables made at start do not hold is still counted (under a
+    /// lock), in the same series and histogram as the others.
+    @Test func seriesOutsideTheStartTablesAreCounted() {
+        let metrics = ServiceMetrics(version: "test", routes: ["/known"])
+        let record = { (route: String, status: Int) in
+            AccessRecord(
+                requestID: "r", method: "GET", path: route, route: route, status: status, bytes: 0, duration: 0.002,
+                startedAt: 0)
+        }
+        metrics.record(record("/known", 200))
+        metrics.record(record("/known", 418))
+        metrics.record(record("/added-later", 200))
+        let text = metrics.render(ServiceMetrics.Gauges())
+        #expect(text.contains(#"preflight_http_requests_total{route="/known",method="GET",status="200"} 1"#))
+        #expect(text.contains(#"preflight_http_requests_total{route="/known",method="GET",status="418"} 1"#))
+        #expect(text.contains(#"preflight_http_requests_total{route="/added-later",method="GET",status="200"} 1"#))
+        #expect(text.contains(#"preflight_http_request_duration_seconds_count{route="/added-later"} 1"#))
+        #expect(text.contains(#"preflight_http_request_duration_seconds_bucket{route="/known",le="0.0025"} 2"#))
+    }
+
     @Test func metricsCountRequestsByRouteAndStatus() throws {
         try withService { service in
             for _ in 0..<3 { _ = try httpRequest(port: service.port, "GET", "/healthz") }

@@ -45,20 +45,13 @@ public struct BatchRequest: Sendable {
         }
         var items: [Item] = []
         for (index, element) in elements.enumerated() {
-            var item = try item(element, index: index)
-            if item.parsed != nil {
-                // The payload's repeated keys, at their paths inside the payload.
-                let prefix = "items[\(index)].payload."
-                item.parsed?.duplicateKeys = duplicates.filter { $0.hasPrefix(prefix) }.map {
-                    String($0.dropFirst(prefix.count))
-                }
-            }
-            items.append(item)
+            items.append(try item(element, index: index, duplicates: duplicates))
         }
         return BatchRequest(items: items)
     }
 
-    private static func item(_ element: JSONValue, index: Int) throws(Problem) -> Item {
+    /// - Parameter duplicates: the batch's repeated keys; the payload's are taken from them.
+    private static func item(_ element: JSONValue, index: Int, duplicates: [String]) throws(Problem) -> Item {
         guard case .object(let members) = element else { throw Problem(message: "items[\(index)] is not an object") }
         for member in members where !["payload", "headers", "profile", "format"].contains(member.key) {
             throw Problem(
@@ -73,7 +66,11 @@ public struct BatchRequest: Sendable {
             var writer = JSONWriter()
             writer.value(.object(members))
             payload = writer.bytes
-            parsed = JSONParser.Result(value: .object(members), duplicateKeys: [])
+            // The payload's repeated keys, at their paths inside the payload.
+            let prefix = "items[\(index)].payload."
+            parsed = JSONParser.Result(
+                value: .object(members),
+                duplicateKeys: duplicates.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
         default:
             throw Problem(message: "items[\(index)].payload must be the payload object, or its exact bytes as a string")
         }

@@ -103,7 +103,9 @@ extension PreflightService {
     static func expectsMedia(_ request: HTTPRequest) -> Result<Bool, QueryError> {
         let query = request.query["expect"]
         let header = request.header("preflight-expect")
-        if let value = query.flatMap({ $0 == "media" ? nil : $0 }) ?? header.flatMap({ $0 == "media" ? nil : $0 }) {
+        // The first value given that is not `media`, the query's before the header's.
+        let notMedia = { (value: String?) in value == "media" ? nil : value }
+        if let value = notMedia(query) ?? notMedia(header) {
             return .failure(
                 QueryError(
                     response: .error(400, code: "invalid-query", message: "expect must be media, got \"\(value)\"")))

@@ -38,6 +38,12 @@ import Testing
             let bad = try httpRequest(port: service.port, "POST", "/v1/preflight?expect=image", body: Array("{}".utf8))
             #expect(bad.status == 400)
             #expect(bad.errorCode == "invalid-query")
+            // The header is checked too, also beside a valid query.
+            let badHeader = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?expect=media", headers: [("Preflight-Expect", "image")],
+                body: Array("{}".utf8))
+            #expect(badHeader.status == 400)
+            #expect(badHeader.errorCode == "invalid-query")
         }
     }
 

@@ -17,13 +17,7 @@ cat > "$out/envelopes.json" <<JSON
 JSON
 start_preflight $port "$out/envelopes.json"
 new_pid=$pid
-old_pid=""
-if [ -n "${OLD_BINARY:-}" ]; then
-  sed "s/$port/$old_port/" "$out/envelopes.json" > "$out/envelopes-old.json"
-  "$OLD_BINARY" serve --config "$out/envelopes-old.json" > /dev/null 2> "$out/envelopes-old.err" &
-  old_pid=$!
-  wait_healthy $old_port
-fi
+start_old_binary $port $old_port "$out/envelopes.json"
 trap 'kill $new_pid $old_pid 2>/dev/null || true' EXIT
 
 run() { # run NAME PORT PAYLOAD

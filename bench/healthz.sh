@@ -17,13 +17,7 @@ cat > "$out/healthz.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
 JSON
 start_preflight $port "$out/healthz.json"
-old_pid=""
-if [ -n "${OLD_BINARY:-}" ]; then
-  sed "s/$port/$old_port/" "$out/healthz.json" > "$out/healthz-old.json"
-  "$OLD_BINARY" serve --config "$out/healthz-old.json" > /dev/null 2> "$out/healthz-old.err" &
-  old_pid=$!
-  wait_healthy $old_port
-fi
+start_old_binary $port $old_port "$out/healthz.json"
 trap 'kill $base_pid $pid $old_pid 2>/dev/null || true' EXIT
 wait_healthy $base_port
 for round in 1 2 3; do

@@ -19,6 +19,18 @@ start_preflight() {
   wait_healthy "$1"
 }
 
+# start_old_binary PORT OLD_PORT CONFIG: when OLD_BINARY is set, that build with CONFIG's port
+# changed to OLD_PORT, in the background ($old_pid; empty without OLD_BINARY), once it is healthy:
+# the other side of an A/B. The caller's EXIT trap must kill $old_pid.
+start_old_binary() {
+  old_pid=""
+  [ -n "${OLD_BINARY:-}" ] || return 0
+  sed "s/$1/$2/" "$3" > "${3%.json}-old.json"
+  "$OLD_BINARY" serve --config "${3%.json}-old.json" > /dev/null 2> "${3%.json}-old.err" &
+  old_pid=$!
+  wait_healthy "$2"
+}
+
 # rps FILE: the Requests/sec figure of a wrk report.
 rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 

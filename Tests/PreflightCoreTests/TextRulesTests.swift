@@ -22,6 +22,11 @@ import Testing
             Self.codes(#"{"aps":{"alert":{"title":"Sale","body":"\#(text)"}}}"#) == ["aps.alert.template-unresolved"])
     }
 
+    @Test func theQuickScanLooksForEveryOpening() {
+        let (a, b, c, d) = TextRules.openingFirstBytes
+        #expect(Set(TextRules.placeholders.map { $0.open.utf8.first! }) == [a, b, c, d])
+    }
+
     @Test func placeholdersNeedBothEnds() {
         #expect(TextRules.placeholder(in: "Save {50%} today, ${price} soon") == "${price}")
         #expect(TextRules.placeholder(in: "Costs $5 {not a template") == nil)

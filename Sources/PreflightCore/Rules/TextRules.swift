@@ -16,12 +16,16 @@ public enum TextRules {
         ("{{", "}}"), ("{%", "%}"), ("${", "}"), ("%{", "}"), ("[[", "]]"),
     ]
 
+    /// The first bytes of the openings above (a test keeps them equal).
+    static let openingFirstBytes = (UInt8(ascii: "{"), UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "["))
+
     /// The first template placeholder in `text`, if any. Searched over the contiguous UTF-8 bytes:
     /// the rule runs on every push, and a text without one allocates nothing.
     public static func placeholder(in text: String) -> String? {
         var text = text
         let found: Range<Int>? = text.withUTF8 { bytes in
-            guard mayHoldPlaceholder(bytes) else { return nil }
+            // Most texts hold none of the openings' first bytes: sixteen bytes at a time settles it.
+            guard ByteScan.containsAny(bytes, of: openingFirstBytes) else { return nil }
             for (open, close) in placeholders {
                 guard let start = firstOffset(of: open, in: bytes, from: 0) else { continue }
                 let afterOpen = start + open.utf8.count
@@ -43,24 +47,6 @@ public enum TextRules {
         let lower = utf8.index(utf8.startIndex, offsetBy: found.lowerBound)
         let upper = utf8.index(utf8.startIndex, offsetBy: found.upperBound)
         return String(text[lower..<upper])
-    }
-
-    /// Whether any opening (`{{`, `{%`, `${`, `%{`, `[[`) occurs at all: one pass that rejects
-    /// the common text before the search in the placeholders' order.
-    private static func mayHoldPlaceholder(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Most texts hold none of the openings' first bytes: sixteen bytes at a time settles it.
-        let firsts = (UInt8(ascii: "{"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "["))
-        guard bytes.count > 1, ByteScan.containsAny(bytes, of: firsts) else { return false }
-        for index in 0..<(bytes.count - 1) {
-            switch (bytes[index], bytes[index + 1]) {
-            case (UInt8(ascii: "{"), UInt8(ascii: "{")), (UInt8(ascii: "{"), UInt8(ascii: "%")),
-                (UInt8(ascii: "$"), UInt8(ascii: "{")), (UInt8(ascii: "%"), UInt8(ascii: "{")),
-                (UInt8(ascii: "["), UInt8(ascii: "[")):
-                return true
-            default: continue
-            }
-        }
-        return false
     }
 
     /// Where `pattern` (ASCII, one or two bytes here) first starts in `bytes` at or after `start`.

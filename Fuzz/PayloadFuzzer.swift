@@ -16,6 +16,15 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let format = formats[(size / headerSets.count) % formats.count]
     let inspection = inspector.inspect(body: bytes, headers: headers, format: format)
     let report = inspection.report
+    // The document the rules read in place must say what the tree of the same bytes says.
+    if let document = try? JSONDocument.parse(bytes) {
+        agree(document.root, document.root.value)
+        var fromView = JSONWriter()
+        fromView.value(document.root)
+        var fromTree = JSONWriter()
+        fromTree.value(document.root.value)
+        if fromView.bytes != fromTree.bytes { fatalError("document and tree written differently") }
+    }
     // The report must always be JSON our own parser reads back.
     guard (try? JSONParser.parse(report.jsonBytes)) != nil else { fatalError("report is not valid JSON") }
     if let envelope = inspection.envelope {
@@ -24,8 +33,8 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard let reread = try? JSONParser.parse(envelope.payload).value, reread.members != nil else {
             fatalError("derived payload is not a JSON object")
         }
-        // The rules read the tree the bytes were written from: it must be what the bytes say.
-        if reread != envelope.tree { fatalError("derived tree and bytes differ") }
+        // The rules read the document of the bytes: it must hold what the bytes say.
+        if reread != envelope.document.root.value { fatalError("derived document and bytes differ") }
         if inspection.summary.bytes != envelope.payload.count { fatalError("derived size not judged") }
     } else if bytes.count <= 4096, report.findings.contains(where: { $0.code == .payloadTooLarge }),
         headers.pushType != "voip"
@@ -39,10 +48,35 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for item in batch.items {
             guard let parsed = item.parsed else { continue }
             guard let reparsed = try? JSONParser.parse(item.payload) else { fatalError("batch item bytes unreadable") }
-            if parsed.value != reparsed.value || parsed.duplicateKeys != reparsed.duplicateKeys {
+            if parsed.root.value != reparsed.value || parsed.duplicateKeys != reparsed.duplicateKeys {
                 fatalError("batch item tree and bytes differ")
             }
         }
     }
     return 0
+}
+
+/// Fails when the view and the tree disagree on a value, its text, or a key looked up by name.
+private func agree(_ view: JSONView, _ value: JSONValue) {
+    if view.string != value.string || view.integer != value.integer || view.typeName != value.typeName {
+        fatalError("document and tree differ")
+    }
+    if let text = value.string, !view.isString(text) { fatalError("string comparison differs") }
+    switch value {
+    case .object(let members):
+        guard let viewMembers = view.members, viewMembers.count == members.count else { fatalError("members differ") }
+        for (member, viewMember) in zip(members, viewMembers) {
+            if member.key != viewMember.key || view[member.key]?.value != value[member.key] {
+                fatalError("keys differ")
+            }
+            agree(viewMember.value, member.value)
+        }
+    case .array(let elements):
+        guard let viewElements = view.elements, viewElements.count == elements.count else {
+            fatalError("elements differ")
+        }
+        for (element, viewElement) in zip(elements, viewElements) { agree(viewElement, element) }
+    default:
+        break
+    }
 }

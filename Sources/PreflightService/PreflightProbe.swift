@@ -38,7 +38,7 @@ public struct PreflightProbe: Sendable {
     /// connection's own worker, not the download's thread).
     public func run(
         body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
-        format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: JSONParser.Result? = nil,
+        format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: ParsedPayload? = nil,
         completion: @escaping @Sendable (ProbeOutcome) -> Void
     ) {
         let inspection = inspector.inspect(
@@ -93,7 +93,7 @@ public struct ProbeOutcome: Sendable {
     var download: DownloadOutcome?
     let configuration: PreflightConfiguration
     var profile: ExtensionProfile = .generic
-    var root: JSONValue?
+    var root: JSONView?
 
     /// Whether a download was made (its completion then runs off the connection's worker).
     var downloaded: Bool { download != nil }

@@ -63,10 +63,10 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
     /// - OneSignal: `app_id` with `contents`, `headings`, `template_id` or `ios_attachments`;
     /// - Airship: `audience` with `device_types`;
     /// - Braze: `messages` is an object (with `apple_push`, `android_push`...).
-    public static func detect(_ root: JSONValue) -> EnvelopeFormat? {
-        guard root.members != nil, root["aps"] == nil else { return nil }
+    public static func detect<Tree: JSONTree>(_ root: Tree) -> EnvelopeFormat? {
+        guard root.isObject, root["aps"] == nil else { return nil }
         var found: [EnvelopeFormat] = []
-        if let message = root["message"], message.members != nil,
+        if let message = root["message"], message.isObject,
             ["token", "topic", "condition"].contains(where: { message[$0] != nil })
         {
             found.append(.fcm)
@@ -77,7 +77,7 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
             found.append(.onesignal)
         }
         if root["audience"] != nil, root["device_types"] != nil { found.append(.airship) }
-        if root["messages"]?.members != nil { found.append(.braze) }
+        if root["messages"]?.isObject == true { found.append(.braze) }
         return found.count == 1 ? found[0] : nil
     }
 }
@@ -90,9 +90,10 @@ public struct Envelope: Sendable {
     public var detected: Bool
     /// The derived APNs payload, compact JSON.
     public var payload: [UInt8]
-    /// The same payload as the tree it was written from: the rules read this one rather than
-    /// parse the bytes just written.
-    var tree: JSONValue
+    /// The same payload read back from those bytes, as the rules read a payload (the body's
+    /// repeated keys were reported when the body was read; the derived payload's copies of them
+    /// are not reported again).
+    var document: JSONDocument
     public var headers: APNsHeaders
     /// `envelope.*` findings, paths in the envelope (`message.apns.payload.aps`).
     public var findings: [Finding]
@@ -129,8 +130,10 @@ public struct Envelope: Sendable {
         }
         var writer = JSONWriter(capacity: 512)
         writer.value(derivation.payload)
+        // Written just now by our own writer: always JSON, an object.
+        guard let document = try? JSONDocument.parse(writer.bytes) else { return nil }
         return Envelope(
-            format: format, detected: false, payload: writer.bytes, tree: derivation.payload,
+            format: format, detected: false, payload: writer.bytes, document: document,
             headers: derivation.headers,
             findings: derivation.findings, allowanceBytes: allowance, superseded: derivation.superseded,
             usable: derivation.usable)

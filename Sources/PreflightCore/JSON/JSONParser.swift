@@ -1,5 +1,8 @@
 /// A strict RFC 8259 parser over bytes: it checks UTF-8, keeps repeated keys, and
 /// records where they are, so the payload rules can judge what APNs would see.
+///
+/// It builds a `JSONDocument` (one array of nodes over the bytes); `parse` gives the same
+/// document as a `JSONValue` tree.
 public struct JSONParser {
     /// What a parse gives: the value, and the dotted path of every repeated key.
     public struct Result: Sendable {
@@ -24,282 +27,271 @@ public struct JSONParser {
     /// Deepest nesting accepted; deeper input is refused rather than risking the stack.
     public static let maxDepth = 64
 
-    private let bytes: [UInt8]
-    private var index = 0
-    private var depth = 0
-    private var duplicates: [String] = []
-    /// Where the parser is, kept as parts and joined only when a duplicate is reported.
-    private var pathStack: [PathPart] = []
-
-    private enum PathPart {
-        case key(String)
-        case index(Int)
-    }
-
-    private init(bytes: [UInt8]) {
-        self.bytes = bytes
-        // A payload nests a few levels: one allocation instead of growing through 1, 2 and 4.
-        pathStack.reserveCapacity(8)
-    }
-
     /// Parses one JSON text that must fill `bytes` (whitespace around it allowed).
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> Result {
-        // One pass over the whole input settles UTF-8, so strings need no check of their own.
-        if let offset = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalid(in: $0) }) {
-            throw Failure(offset: offset, reason: "invalid UTF-8", invalidUTF8: true)
+        let document = try JSONDocument.parse(bytes)
+        return Result(value: document.root.value, duplicateKeys: document.duplicateKeys)
+    }
+
+    /// A node's `end` while its container is still being read.
+    private static let open = UInt32.max
+
+    private(set) var nodes: [JSONNode] = []
+    private(set) var duplicates: [String] = []
+    private var index = 0
+    private var depth = 0
+
+    /// The text being parsed; valid for the parser's life only.
+    private let text: UnsafeBufferPointer<UInt8>
+
+    init(text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
+        // About one node per eight bytes in a payload: one allocation for most, growing for a
+        // text of tiny values.
+        nodes.reserveCapacity(text.count / 8 + 8)
+    }
+
+    mutating func parseDocument() throws(Failure) {
+        skipWhitespace()
+        try parseValue()
+        skipWhitespace()
+        if index != text.count {
+            throw failure("unexpected data after the JSON value")
         }
-        var parser = JSONParser(bytes: bytes)
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index != bytes.count {
-            throw parser.failure("unexpected data after the JSON value")
-        }
-        return Result(value: value, duplicateKeys: parser.duplicates)
     }
 
     // MARK: - Values
 
-    private mutating func parseValue() throws(Failure) -> JSONValue {
-        guard index < bytes.count else { throw failure("unexpected end of input") }
-        switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+    private mutating func parseValue() throws(Failure) {
+        guard index < text.count else { throw failure("unexpected end of input") }
+        switch text[index] {
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "t"): try expectLiteral("true", .true)
+        case UInt8(ascii: "f"): try expectLiteral("false", .false)
+        case UInt8(ascii: "n"): try expectLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
         default:
             throw failure("unexpected character")
         }
     }
 
-    private mutating func enter() throws(Failure) {
+    /// Starts a container's node, left open until `close`.
+    private mutating func enter(_ kind: JSONNode.Kind) throws(Failure) -> Int {
         depth += 1
         if depth > Self.maxDepth { throw failure("nesting deeper than \(Self.maxDepth) levels") }
+        nodes.append(JSONNode(kind: kind, start: UInt32(index), length: 1, end: Self.open))
+        index += 1
+        return nodes.count - 1
     }
 
-    private mutating func parseObject() throws(Failure) -> JSONValue {
-        try enter()
+    private mutating func close(_ container: Int) {
         index += 1
-        var members: [JSONMember] = []
+        depth -= 1
+        nodes[container].end = UInt32(nodes.count)
+    }
+
+    private mutating func parseObject() throws(Failure) {
+        let object = try enter(.object)
         var seen: Set<String>? = nil
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) {
-            index += 1
-            depth -= 1
-            return .object(members)
-        }
-        // One allocation for the usual object instead of growing through 1, 2, 4 and 8.
-        members.reserveCapacity(8)
+        if peek(UInt8(ascii: "}")) { return close(object) }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw failure("expected a string key") }
-            let key = try parseString()
+            let key = nodes.count
+            try parseString()
+            nodes[object].count += 1
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after a key") }
             index += 1
             skipWhitespace()
-            pathStack.append(.key(key))
-            let value = try parseValue()
-            if isRepeated(key, in: members, seen: &seen) { duplicates.append(currentPath) }
-            pathStack.removeLast()
-            members.append(JSONMember(key: key, value: value))
+            try parseValue()
+            if isRepeated(key, in: object, seen: &seen) { duplicates.append(path(toKey: key)) }
             skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input in an object") }
-            if bytes[index] == UInt8(ascii: ",") {
+            guard index < text.count else { throw failure("unexpected end of input in an object") }
+            if text[index] == UInt8(ascii: ",") {
                 index += 1
-            } else if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                depth -= 1
-                return .object(members)
+            } else if text[index] == UInt8(ascii: "}") {
+                return close(object)
             } else {
                 throw failure("expected ',' or '}' in an object")
             }
         }
     }
 
-    private mutating func parseArray() throws(Failure) -> JSONValue {
-        try enter()
-        index += 1
-        var elements: [JSONValue] = []
+    private mutating func parseArray() throws(Failure) {
+        let array = try enter(.array)
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
-        elements.reserveCapacity(4)
+        if peek(UInt8(ascii: "]")) { return close(array) }
         while true {
             skipWhitespace()
-            pathStack.append(.index(elements.count))
-            elements.append(try parseValue())
-            pathStack.removeLast()
+            nodes[array].count += 1
+            try parseValue()
             skipWhitespace()
-            guard index < bytes.count else { throw failure("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") {
+            guard index < text.count else { throw failure("unexpected end of input in an array") }
+            if text[index] == UInt8(ascii: ",") {
                 index += 1
-            } else if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                depth -= 1
-                return .array(elements)
+            } else if text[index] == UInt8(ascii: "]") {
+                return close(array)
             } else {
                 throw failure("expected ',' or ']' in an array")
             }
         }
     }
 
-    /// Whether `key` is already in `members`: a scan for small objects, a set past 16 keys.
-    private func isRepeated(_ key: String, in members: [JSONMember], seen: inout Set<String>?) -> Bool {
-        if members.count < 16 { return members.contains { $0.key == key } }
-        if seen == nil { seen = Set(members.map(\.key)) }
-        return !seen!.insert(key).inserted
+    /// Whether the key at node `key` is one of `object`'s earlier keys: a scan for small objects,
+    /// a set past 16 keys.
+    private func isRepeated(_ key: Int, in object: Int, seen: inout Set<String>?) -> Bool {
+        let earlier = Int(nodes[object].count) - 1
+        if earlier < 16 {
+            var other = object + 1
+            for _ in 0..<earlier {
+                if sameKey(other, key) { return true }
+                other = Int(nodes[other + 1].end)
+            }
+            return false
+        }
+        if seen == nil {
+            var keys = Set<String>()
+            var other = object + 1
+            for _ in 0..<earlier {
+                keys.insert(keyText(other))
+                other = Int(nodes[other + 1].end)
+            }
+            seen = keys
+        }
+        return !seen!.insert(keyText(key)).inserted
     }
 
-    /// The dotted path of the value being read: `aps.alert.title`, `items[2].id`.
-    private var currentPath: String {
+    private func sameKey(_ first: Int, _ second: Int) -> Bool {
+        let a = nodes[first]
+        let b = nodes[second]
+        if !a.escaped, !b.escaped {
+            return a.length == b.length
+                && UnsafeBufferPointer(rebasing: text[a.range]).elementsEqual(
+                    UnsafeBufferPointer(rebasing: text[b.range]))
+        }
+        return keyText(first) == keyText(second)
+    }
+
+    private func keyText(_ key: Int) -> String {
+        let raw = UnsafeBufferPointer(rebasing: text[nodes[key].range])
+        guard nodes[key].escaped else { return String(decoding: raw, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        _ = JSONEscapes.decode(raw, into: &decoded)
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// The dotted path of the value of the key at node `target` (`aps.alert.title`,
+    /// `items[2].id`), found from the root: made only when a key repeats.
+    private func path(toKey target: Int) -> String {
         var path = ""
-        for part in pathStack {
-            switch part {
-            case .key(let key): path += path.isEmpty ? key : "." + key
-            case .index(let index): path += "[\(index)]"
+        var container = 0
+        while true {
+            var child = container + 1
+            var position = 0
+            let isObject = nodes[container].kind == .object
+            descend: while true {
+                if isObject {
+                    if child == target {
+                        let key = keyText(child)
+                        return path.isEmpty ? key : path + "." + key
+                    }
+                    let end = Int(nodes[child + 1].end)
+                    if target > child, target < end {
+                        let key = keyText(child)
+                        path += path.isEmpty ? key : "." + key
+                        container = child + 1
+                        break descend
+                    }
+                    child = end
+                } else {
+                    let end = Int(nodes[child].end)
+                    if target >= child, target < end {
+                        path += "[\(position)]"
+                        container = child
+                        break descend
+                    }
+                    child = end
+                    position += 1
+                }
             }
         }
-        return path
     }
 
     // MARK: - Scalars
 
-    private mutating func parseString() throws(Failure) -> String {
+    private mutating func parseString() throws(Failure) {
         index += 1
         let start = index
-        // Fast path: no escapes, only a scan for the closing quote and control characters
-        // (sixteen bytes at a time up to the first of them).
-        index = bytes.withUnsafeBufferPointer { ByteScan.firstStringSpecial($0, from: start) }
-        while index < bytes.count {
-            let byte = bytes[index]
+        var escaped = false
+        // Sixteen bytes at a time up to the closing quote, a backslash or a control character.
+        index = ByteScan.firstStringSpecial(text, from: start)
+        while index < text.count {
+            let byte = text[index]
             if byte == UInt8(ascii: "\"") {
-                let slice = bytes[start..<index]
+                nodes.append(
+                    JSONNode(
+                        kind: .string, escaped: escaped, start: UInt32(start), length: UInt32(index - start),
+                        end: UInt32(nodes.count + 1)))
                 index += 1
-                return try decodeUTF8(slice, at: start)
+                return
             }
-            if byte == UInt8(ascii: "\\") { break }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                index = try JSONEscapes.read(text, after: index + 1).next
+                continue
+            }
             if byte < 0x20 { throw failure("control character in a string") }
             index += 1
-        }
-        var buffer = Array(bytes[start..<index])
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                return try decodeUTF8(buffer[...], at: start)
-            case UInt8(ascii: "\\"):
-                index += 1
-                try parseEscape(into: &buffer)
-            case 0..<0x20:
-                throw failure("control character in a string")
-            default:
-                buffer.append(byte)
-                index += 1
-            }
         }
         throw failure("unterminated string")
     }
 
-    private mutating func parseEscape(into buffer: inout [UInt8]) throws(Failure) {
-        guard index < bytes.count else { throw failure("unterminated escape") }
-        let byte = bytes[index]
-        index += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalar = try parseHex4()
-            if (0xD800..<0xDC00).contains(scalar) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-                else { throw failure("lone surrogate in \\u escape") }
-                index += 2
-                let low = try parseHex4()
-                guard (0xDC00..<0xE000).contains(low) else { throw failure("invalid surrogate pair") }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00..<0xE000).contains(scalar) {
-                throw failure("lone surrogate in \\u escape")
-            }
-            guard let unicode = Unicode.Scalar(scalar) else { throw failure("invalid \\u escape") }
-            buffer.append(contentsOf: Array(String(Character(unicode)).utf8))
-        default:
-            throw failure("invalid escape")
-        }
-    }
-
-    private mutating func parseHex4() throws(Failure) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw failure("short \\u escape") }
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("invalid hex digit in \\u escape")
-            }
-            value = value << 4 | digit
-            index += 1
-        }
-        return value
-    }
-
-    private mutating func parseNumber() throws(Failure) -> JSONNumber {
+    private mutating func parseNumber() throws(Failure) {
         let start = index
         if peek(UInt8(ascii: "-")) { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid number") }
-        if bytes[index] == UInt8(ascii: "0") {
+        guard index < text.count, isDigit(text[index]) else { throw failure("invalid number") }
+        if text[index] == UInt8(ascii: "0") {
             index += 1
-            if index < bytes.count, isDigit(bytes[index]) { throw failure("leading zero in a number") }
+            if index < text.count, isDigit(text[index]) { throw failure("leading zero in a number") }
         } else {
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            while index < text.count, isDigit(text[index]) { index += 1 }
         }
         if peek(UInt8(ascii: ".")) {
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid fraction") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            guard index < text.count, isDigit(text[index]) else { throw failure("invalid fraction") }
+            while index < text.count, isDigit(text[index]) { index += 1 }
         }
         if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
             index += 1
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw failure("invalid exponent") }
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            guard index < text.count, isDigit(text[index]) else { throw failure("invalid exponent") }
+            while index < text.count, isDigit(text[index]) { index += 1 }
         }
-        return JSONNumber(text: String(decoding: bytes[start..<index], as: UTF8.self))
+        nodes.append(
+            JSONNode(kind: .number, start: UInt32(start), length: UInt32(index - start), end: UInt32(nodes.count + 1)))
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(Failure) {
+    private mutating func expectLiteral(
+        _ literal: StaticString, _ kind: JSONNode.Kind
+    ) throws(Failure) {
         let count = literal.utf8CodeUnitCount
-        guard index + count <= bytes.count else { throw failure("unexpected end of input") }
+        guard index + count <= text.count else { throw failure("unexpected end of input") }
         let matches = literal.withUTF8Buffer { expected in
-            (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
+            (0..<count).allSatisfy { text[index + $0] == expected[$0] }
         }
         guard matches else { throw failure("unexpected character") }
+        nodes.append(JSONNode(kind: kind, start: UInt32(index), length: UInt32(count), end: UInt32(nodes.count + 1)))
         index += count
     }
 
     // MARK: - Bytes
 
-    private func decodeUTF8(_ slice: ArraySlice<UInt8>, at start: Int) throws(Failure) -> String {
-        // The input was validated as a whole; a string's bytes start and end on characters
-        // because its delimiters are ASCII.
-        String(decoding: slice, as: UTF8.self)
-    }
-
     private func peek(_ byte: UInt8) -> Bool {
-        index < bytes.count && bytes[index] == byte
+        index < text.count && text[index] == byte
     }
 
     private func isDigit(_ byte: UInt8) -> Bool {
@@ -307,15 +299,102 @@ public struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count {
-            switch bytes[index] {
+        while index < text.count {
+            switch text[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
             default: return
             }
         }
     }
 
-    private func failure(_ reason: String, utf8: Bool = false) -> Failure {
-        Failure(offset: index, reason: reason, invalidUTF8: utf8)
+    private func failure(_ reason: String) -> Failure {
+        Failure(offset: index, reason: reason, invalidUTF8: false)
+    }
+}
+
+/// The escapes of a JSON string (RFC 8259, section 7): checked once when the text is parsed,
+/// undone when a rule reads a string that holds one.
+enum JSONEscapes {
+    /// Reads the escape whose backslash is just before `start`: the code point it stands for and
+    /// where the text goes on.
+    static func read(
+        _ text: UnsafeBufferPointer<UInt8>, after start: Int
+    ) throws(JSONParser.Failure) -> (scalar: UInt32, next: Int) {
+        var index = start
+        func failure(_ reason: String) -> JSONParser.Failure {
+            JSONParser.Failure(offset: index, reason: reason, invalidUTF8: false)
+        }
+        guard index < text.count else { throw failure("unterminated escape") }
+        let byte = text[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return (UInt32(byte), index)
+        case UInt8(ascii: "b"): return (0x08, index)
+        case UInt8(ascii: "f"): return (0x0C, index)
+        case UInt8(ascii: "n"): return (0x0A, index)
+        case UInt8(ascii: "r"): return (0x0D, index)
+        case UInt8(ascii: "t"): return (0x09, index)
+        case UInt8(ascii: "u"):
+            var scalar = try hex4(text, &index)
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard index + 1 < text.count, text[index] == UInt8(ascii: "\\"), text[index + 1] == UInt8(ascii: "u")
+                else { throw failure("lone surrogate in \\u escape") }
+                index += 2
+                let low = try hex4(text, &index)
+                guard (0xDC00..<0xE000).contains(low) else { throw failure("invalid surrogate pair") }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                throw failure("lone surrogate in \\u escape")
+            }
+            guard Unicode.Scalar(scalar) != nil else { throw failure("invalid \\u escape") }
+            return (scalar, index)
+        default:
+            throw failure("invalid escape")
+        }
+    }
+
+    private static func hex4(_ text: UnsafeBufferPointer<UInt8>, _ index: inout Int) throws(JSONParser.Failure)
+        -> UInt32
+    {
+        guard index + 4 <= text.count else {
+            throw JSONParser.Failure(offset: index, reason: "short \\u escape", invalidUTF8: false)
+        }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = text[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default:
+                throw JSONParser.Failure(offset: index, reason: "invalid hex digit in \\u escape", invalidUTF8: false)
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    /// Appends the UTF-8 of a string's text (`raw`: between its quotes) with its escapes undone;
+    /// false if an escape is invalid (never, for a string the parser accepted).
+    static func decode(_ raw: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) -> Bool {
+        var index = 0
+        var plainStart = 0
+        while index < raw.count {
+            guard raw[index] == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[plainStart..<index]))
+            guard let (scalar, next) = try? read(raw, after: index + 1), let unicode = Unicode.Scalar(scalar) else {
+                return false
+            }
+            bytes.append(contentsOf: UTF8.encode(unicode)!)
+            index = next
+            plainStart = next
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[plainStart...]))
+        return true
     }
 }

@@ -89,6 +89,26 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes a value of a document, as `value(_: JSONValue)` writes its tree: the same bytes.
+    public mutating func value(_ json: JSONView) {
+        if let members = json.members {
+            object { writer in
+                for member in members { writer.key(member.key); writer.value(member.value) }
+            }
+        } else if let elements = json.elements {
+            array { writer in for element in elements { writer.value(element) } }
+        } else if json.isString {
+            separate()
+            json.withUTF8 { Self.appendQuoted($0, to: &bytes) }
+            needsComma = true
+        } else {
+            // A number, true, false or null: as written.
+            separate()
+            bytes.append(contentsOf: json.document.bytes[json.node.range])
+            needsComma = true
+        }
+    }
+
     public mutating func field(_ name: String, _ string: String?) {
         key(name)
         value(string)
@@ -119,33 +139,36 @@ public struct JSONWriter: Sendable {
 
     /// Appends `string` as a JSON string literal, escaping what RFC 8259 requires.
     public static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
-            var plainStart = 0
-            // From one byte that needs escaping to the next, sixteen bytes at a time; the runs
-            // between are copied whole.
-            var index = ByteScan.firstStringSpecial(utf8, from: 0)
-            while index < utf8.count {
-                let byte = utf8[index]
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
-                plainStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30])
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0x0F)])
-                }
-                index = ByteScan.firstStringSpecial(utf8, from: index + 1)
+        string.withUTF8 { appendQuoted($0, to: &bytes) }
+    }
+
+    /// Appends the UTF-8 text `utf8` as a JSON string literal.
+    static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var plainStart = 0
+        // From one byte that needs escaping to the next, sixteen bytes at a time; the runs
+        // between are copied whole.
+        var index = ByteScan.firstStringSpecial(utf8, from: 0)
+        while index < utf8.count {
+            let byte = utf8[index]
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+            plainStart = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            default:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30])
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
+            index = ByteScan.firstStringSpecial(utf8, from: index + 1)
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
         bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -45,7 +45,7 @@ public enum MediaRules {
     /// declared type is read from it).
     public static func evaluate(
         _ download: DownloadOutcome, reference: MediaReference, configuration: PreflightConfiguration,
-        profile: ExtensionProfile = .generic, root: JSONValue? = nil
+        profile: ExtensionProfile = .generic, root: JSONView? = nil
     ) -> Outcome {
         var summary = MediaSummary(download: download, sniffed: nil, image: nil)
         var findings: [Finding] = []

@@ -31,7 +31,7 @@ public enum AttachmentNaming {
 
     /// Whether the name is known from the URL alone (so it can be judged without a download).
     /// The string the payload declares at the profile's `type_key`, if any.
-    static func declaredType(_ profile: ExtensionProfile, _ root: JSONValue?) -> String? {
+    static func declaredType(_ profile: ExtensionProfile, _ root: JSONView?) -> String? {
         profile.typeKey.flatMap { root.map($0.resolve) }?.first?.value.string
     }
 
@@ -43,7 +43,7 @@ public enum AttachmentNaming {
     /// when nothing was downloaded (URL-named profiles only). `root` is the payload (for a
     /// declared type).
     public static func name(
-        _ profile: ExtensionProfile, url: MediaURL, download: DownloadOutcome?, root: JSONValue?
+        _ profile: ExtensionProfile, url: MediaURL, download: DownloadOutcome?, root: JSONView?
     ) -> NamedFile {
         switch profile.naming {
         case .urlString:

@@ -76,7 +76,7 @@ public struct ExtensionProfile: Sendable, Equatable {
     }
 
     /// The `required_keys` the payload lacks (absent or `null`): the extension stops without them.
-    public func missingRequiredKeys(in root: JSONValue) -> [JSONPointer] {
+    public func missingRequiredKeys(in root: JSONView) -> [JSONPointer] {
         requiredKeys.filter { $0.first(in: root) == nil }
     }
 

@@ -46,52 +46,39 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// The first value the pointer reaches that is not `null`, with its concrete pointer. Without
     /// a wildcard the pointer is walked directly (the per-request path: no arrays, no strings).
-    public func first(in root: JSONValue) -> (pointer: String, value: JSONValue)? {
-        guard !hasWildcard else { return resolve(in: root).first { $0.value != .null } }
+    public func first<Tree: JSONTree>(in root: Tree) -> (pointer: String, value: Tree)? {
+        guard !hasWildcard else { return resolve(in: root).first { !$0.value.isNull } }
         var current = root
         for token in tokens {
-            switch current {
-            case .object(let members):
-                guard let member = members.last(where: { $0.key == token }) else { return nil }
-                current = member.value
-            case .array(let elements):
-                guard let index = Int(token), index >= 0, index < elements.count, token == String(index) else {
-                    return nil
-                }
-                current = elements[index]
-            default:
-                return nil
-            }
+            guard let next = Self.child(token, of: current) else { return nil }
+            current = next
         }
-        return current == .null ? nil : (text, current)
+        return current.isNull ? nil : (text, current)
+    }
+
+    /// The member named `token` of an object (the last when it repeats), or the element an
+    /// array index names (digits as written, no leading zero).
+    private static func child<Tree: JSONTree>(_ token: String, of value: Tree) -> Tree? {
+        if value.isObject { return value[token] }
+        guard let index = Int(token), index >= 0, token == String(index) else { return nil }
+        return value.element(at: index)
     }
 
     private var hasWildcard: Bool { tokens.contains("*") }
 
     /// Every value the pointer reaches, with the concrete pointer to each (wildcards filled in),
     /// in document order. Empty when nothing is there.
-    public func resolve(in root: JSONValue) -> [(pointer: String, value: JSONValue)] {
-        var found: [(String, JSONValue)] = [("", root)]
+    public func resolve<Tree: JSONTree>(in root: Tree) -> [(pointer: String, value: Tree)] {
+        var found: [(String, Tree)] = [("", root)]
         for token in tokens {
-            var next: [(String, JSONValue)] = []
+            var next: [(String, Tree)] = []
             for (path, value) in found {
-                switch value {
-                case .object(let members):
-                    if token == "*" {
-                        for member in members { next.append((path + "/" + Self.escape(member.key), member.value)) }
-                    } else if let member = members.last(where: { $0.key == token }) {
-                        next.append((path + "/" + Self.escape(token), member.value))
+                if token == "*" {
+                    value.forEachChild { key, position, child in
+                        next.append((path + "/" + (key.map(Self.escape) ?? String(position)), child))
                     }
-                case .array(let elements):
-                    if token == "*" {
-                        for (index, element) in elements.enumerated() { next.append((path + "/\(index)", element)) }
-                    } else if let index = Int(token), index >= 0, index < elements.count,
-                        token == String(index)
-                    {
-                        next.append((path + "/" + token, elements[index]))
-                    }
-                default:
-                    break
+                } else if let child = Self.child(token, of: value) {
+                    next.append((path + "/" + Self.escape(token), child))
                 }
             }
             found = next

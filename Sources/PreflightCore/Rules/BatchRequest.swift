@@ -6,9 +6,9 @@
 public struct BatchRequest: Sendable {
     public struct Item: Sendable {
         public var payload: [UInt8]
-        /// For a payload given as an object: its tree and repeated keys, read with the batch
-        /// (exactly what parsing `payload` gives), so it is not parsed a second time.
-        public var parsed: JSONParser.Result?
+        /// For a payload given as an object: its part of the batch's document and its repeated
+        /// keys (exactly what parsing `payload` gives), so it is not parsed a second time.
+        public var parsed: ParsedPayload?
         public var headers: APNsHeaders
         /// The item's `profile`, if it names one.
         public var profile: String?
@@ -28,16 +28,15 @@ public struct BatchRequest: Sendable {
 
     /// Reads a batch body.
     public static func parse(_ bytes: [UInt8]) throws(Problem) -> BatchRequest {
-        let root: JSONValue
-        let duplicates: [String]
+        let document: JSONDocument
         do {
-            let result = try JSONParser.parse(bytes)
-            root = result.value
-            duplicates = result.duplicateKeys
+            document = try JSONDocument.parse(bytes)
         } catch {
             throw Problem(message: "the batch is not valid JSON: \(error.message)")
         }
-        guard case .object = root, case .array(let elements)? = root["items"] else {
+        let root = document.root
+        let duplicates = document.duplicateKeys
+        guard root.isObject, let elements = root["items"]?.elements else {
             throw Problem(message: "the batch must be an object with an \"items\" array")
         }
         guard !elements.isEmpty, elements.count <= maxItems else {
@@ -51,32 +50,31 @@ public struct BatchRequest: Sendable {
     }
 
     /// - Parameter duplicates: the batch's repeated keys; the payload's are taken from them.
-    private static func item(_ element: JSONValue, index: Int, duplicates: [String]) throws(Problem) -> Item {
-        guard case .object(let members) = element else { throw Problem(message: "items[\(index)] is not an object") }
+    private static func item(_ element: JSONView, index: Int, duplicates: [String]) throws(Problem) -> Item {
+        guard let members = element.members else { throw Problem(message: "items[\(index)] is not an object") }
         for member in members where !["payload", "headers", "profile", "format"].contains(member.key) {
             throw Problem(
                 message: "items[\(index)].\(member.key) is not a batch item key (payload, headers, profile, format)")
         }
         let payload: [UInt8]
-        var parsed: JSONParser.Result?
-        switch element["payload"] {
-        case .string(let text)?:
+        var parsed: ParsedPayload?
+        if let given = element["payload"], let text = given.string {
             payload = Array(text.utf8)
-        case .object(let members)?:
+        } else if let given = element["payload"], given.isObject {
             var writer = JSONWriter()
-            writer.value(.object(members))
+            writer.value(given)
             payload = writer.bytes
             // The payload's repeated keys, at their paths inside the payload.
             let prefix = "items[\(index)].payload."
-            parsed = JSONParser.Result(
-                value: .object(members),
+            parsed = ParsedPayload(
+                root: given,
                 duplicateKeys: duplicates.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
-        default:
+        } else {
             throw Problem(message: "items[\(index)].payload must be the payload object, or its exact bytes as a string")
         }
         var headers = APNsHeaders()
         if let given = element["headers"] {
-            guard case .object(let pairs) = given else {
+            guard let pairs = given.members else {
                 throw Problem(message: "items[\(index)].headers must be an object of strings")
             }
             for pair in pairs {

@@ -19,7 +19,7 @@ public enum MediaURLRules {
 
     /// The first value the pointers reach, in their order (a `*` in document order), with the
     /// concrete pointer to it; `null` counts as absent.
-    public static func locate(in root: JSONValue, keys: [JSONPointer]) -> (key: String, value: JSONValue)? {
+    public static func locate(in root: JSONView, keys: [JSONPointer]) -> (key: String, value: JSONView)? {
         for key in keys {
             if let found = key.first(in: root) { return (found.pointer, found.value) }
         }
@@ -32,7 +32,7 @@ public enum MediaURLRules {
     ///   extension that names the file from the response can only be judged on the URL, so the
     ///   URL's extension is the advice given.
     public static func check(
-        _ root: JSONValue, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool = false
+        _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool = false
     ) -> Outcome {
         var outcome = find(root, profile: profile, configuration: configuration, downloading: downloading)
         for required in profile.missingRequiredKeys(in: root) {
@@ -47,7 +47,7 @@ public enum MediaURLRules {
     }
 
     private static func find(
-        _ root: JSONValue, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool
+        _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool
     ) -> Outcome {
         let keys = profile.mediaKeys
         guard let (key, value) = locate(in: root, keys: keys) else {

@@ -21,13 +21,13 @@ public struct PayloadInspector: Sendable {
         /// The extension the push was judged for.
         public var profile: ExtensionProfile
         /// The parsed payload (a declared type is read from it after the download).
-        public var root: JSONValue?
+        public var root: JSONView?
         /// The provider's request the payload was derived from, when the body was one.
         public var envelope: Envelope?
 
         init(
             findings: [Finding], summary: PayloadSummary, media: MediaReference?, profile: ExtensionProfile,
-            root: JSONValue?
+            root: JSONView?
         ) {
             self.findings = findings
             self.summary = summary
@@ -54,13 +54,13 @@ public struct PayloadInspector: Sendable {
     ///     `mutable-content` keeps its errors instead of being a plain push (`media.none`).
     public func inspect(
         body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, format: EnvelopeFormat? = nil,
-        downloading: Bool = false, expectMedia: Bool = false, parsed given: JSONParser.Result? = nil
+        downloading: Bool = false, expectMedia: Bool = false, parsed given: ParsedPayload? = nil
     ) -> Inspection {
         // Parsed once: an APNs payload (the common case) goes on to the rules with this tree. A
         // caller that has the tree of exactly `body` already (a batch item) passes it as `given`.
         let parsed = given.map(PayloadRules.judged) ?? PayloadRules.parse(body)
         guard format != .apns, let root = parsed.0, let chosen = format ?? EnvelopeFormat.detect(root),
-            var envelope = Envelope.derive(chosen, from: root, headers: headers)
+            var envelope = Envelope.derive(chosen, from: root.value, headers: headers)
         else {
             let profile = profile ?? configuration.profile(named: nil, topic: headers.topic) ?? .generic
             return inspectPayload(
@@ -94,7 +94,7 @@ public struct PayloadInspector: Sendable {
             return inspection
         }
         var inspection = inspectPayload(
-            body: envelope.payload, parsed: (envelope.tree, []), headers: envelope.headers,
+            body: envelope.payload, parsed: (envelope.document.root, []), headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         inspection.findings.removeAll { envelope.superseded.contains($0.code) }
         let bytes = envelope.payload.count
@@ -117,7 +117,7 @@ public struct PayloadInspector: Sendable {
 
     /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
     private func inspectPayload(
-        body: [UInt8], parsed: (JSONValue?, [Finding]), headers: APNsHeaders, profile: ExtensionProfile,
+        body: [UInt8], parsed: (JSONView?, [Finding]), headers: APNsHeaders, profile: ExtensionProfile,
         downloading: Bool, expectMedia: Bool
     ) -> Inspection {
         // One buffer for every rule's findings (the rules' own arrays are empty, unallocated, when

@@ -1,7 +1,7 @@
 // MARK: - Type checks for the keys Apple defines in aps
 
 extension PayloadRules {
-    typealias KeyCheck = @Sendable (JSONValue, String) -> [Finding]
+    typealias KeyCheck = @Sendable (JSONView, String) -> [Finding]
 
     static let apsKeyChecks: [String: KeyCheck] = [
         "alert": checkAlert,
@@ -10,8 +10,8 @@ extension PayloadRules {
         "thread-id": { value, path in string(value, path) },
         "category": { value, path in string(value, path) },
         "content-available": { value, path in
-            if case .number(let number) = value, number.text == "1" { return [] }
-            if case .number(let number) = value, number.text == "0" {
+            if value.isNumber(written: "1") { return [] }
+            if value.isNumber(written: "0") {
                 return [
                     Finding(
                         .contentAvailableZero, path: path,
@@ -26,7 +26,7 @@ extension PayloadRules {
         "target-content-id": { value, path in string(value, path) },
         "interruption-level": { value, path in
             let levels = ["passive", "active", "time-sensitive", "critical"]
-            if value.string == "critical" {
+            if value.isString("critical") {
                 // Apple, UNNotificationInterruptionLevel.critical: needs the critical-alerts
                 // entitlement (com.apple.developer.usernotifications.critical-alerts).
                 return [
@@ -44,7 +44,7 @@ extension PayloadRules {
         "filter-criteria": { value, path in string(value, path) },
         "stale-date": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
         "content-state": { value, path in
-            if case .object = value { return [] }
+            if value.isObject { return [] }
             return [invalid(path, value, "an object")]
         },
         "timestamp": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
@@ -55,11 +55,11 @@ extension PayloadRules {
         "dismissal-date": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
         "attributes-type": { value, path in string(value, path) },
         "attributes": { value, path in
-            if case .object = value { return [] }
+            if value.isObject { return [] }
             return [invalid(path, value, "an object")]
         },
         "input-push-token": { value, path in
-            if case .number(let number) = value, number.text == "1" { return [] }
+            if value.isNumber(written: "1") { return [] }
             return [invalid(path, value, "the number 1")]
         },
         "input-push-channel": { value, path in string(value, path) },
@@ -71,17 +71,16 @@ extension PayloadRules {
     private static let alertLocKeys: Set<String> = ["title-loc-key", "subtitle-loc-key", "loc-key", "action-loc-key"]
     private static let alertArgKeys: Set<String> = ["title-loc-args", "subtitle-loc-args", "loc-args"]
 
-    static func checkAlert(_ value: JSONValue, _ path: String) -> [Finding] {
-        switch value {
-        case .string: return []
-        case .object(let members):
+    static func checkAlert(_ value: JSONView, _ path: String) -> [Finding] {
+        if value.isString { return [] }
+        if let members = value.members {
             var findings: [Finding] = []
             for member in members {
                 let childPath = path + "." + member.key
                 if alertStringKeys.contains(member.key) {
                     findings += string(member.value, childPath)
                 } else if alertLocKeys.contains(member.key) {
-                    if member.value != .null { findings += string(member.value, childPath) }
+                    if !member.value.isNull { findings += string(member.value, childPath) }
                 } else if alertArgKeys.contains(member.key) {
                     findings += stringArray(member.value, childPath)
                 } else if member.key == "summary-arg-count" {
@@ -91,9 +90,8 @@ extension PayloadRules {
                 }
             }
             return findings
-        default:
-            return [invalid(path, value, "a string, or an object with title, subtitle and body")]
         }
+        return [invalid(path, value, "a string, or an object with title, subtitle and body")]
     }
 
     /// Apple, UNNotificationSound ("Prepare sound resources"): the audio is packaged in an
@@ -115,16 +113,15 @@ extension PayloadRules {
         ]
     }
 
-    static func checkSound(_ value: JSONValue, _ path: String) -> [Finding] {
-        switch value {
-        case .string(let name): return soundFile(name, path)
-        case .object(let members):
+    static func checkSound(_ value: JSONView, _ path: String) -> [Finding] {
+        if let name = value.string { return soundFile(name, path) }
+        if let members = value.members {
             var findings: [Finding] = []
             for member in members {
                 let childPath = path + "." + member.key
                 switch member.key {
                 case "critical":
-                    if case .number(let number) = member.value, number.text == "0" || number.text == "1" { continue }
+                    if member.value.isNumber(written: "0") || member.value.isNumber(written: "1") { continue }
                     findings.append(invalid(childPath, member.value, "0 or 1"))
                 case "name":
                     if let name = member.value.string {
@@ -145,33 +142,32 @@ extension PayloadRules {
                         fix: "add \"name\": \"default\" (or a sound file in the app bundle)"))
             }
             return findings
-        default:
-            return [invalid(path, value, "a string (\"default\") or an object with critical, name and volume")]
         }
+        return [invalid(path, value, "a string (\"default\") or an object with critical, name and volume")]
     }
 
     // MARK: - Shapes
 
-    private static func string(_ value: JSONValue, _ path: String) -> [Finding] {
-        value.string == nil ? [invalid(path, value, "a string")] : []
+    private static func string(_ value: JSONView, _ path: String) -> [Finding] {
+        value.isString ? [] : [invalid(path, value, "a string")]
     }
 
-    private static func stringArray(_ value: JSONValue, _ path: String) -> [Finding] {
-        if case .array(let elements) = value, elements.allSatisfy({ $0.string != nil }) { return [] }
+    private static func stringArray(_ value: JSONView, _ path: String) -> [Finding] {
+        if let elements = value.elements, elements.allSatisfy(\.isString) { return [] }
         return [invalid(path, value, "an array of strings")]
     }
 
-    private static func nonNegativeInteger(_ value: JSONValue, _ path: String, _ expected: String) -> [Finding] {
+    private static func nonNegativeInteger(_ value: JSONView, _ path: String, _ expected: String) -> [Finding] {
         if let integer = value.integer, integer >= 0 { return [] }
         return [invalid(path, value, expected)]
     }
 
-    private static func unitInterval(_ value: JSONValue, _ path: String) -> [Finding] {
-        if case .number(let number) = value, number.value >= 0, number.value <= 1 { return [] }
+    private static func unitInterval(_ value: JSONView, _ path: String) -> [Finding] {
+        if let number = value.double, number >= 0, number <= 1 { return [] }
         return [invalid(path, value, "a number from 0 to 1")]
     }
 
-    private static func invalid(_ path: String, _ value: JSONValue, _ expected: String) -> Finding {
+    private static func invalid(_ path: String, _ value: JSONView, _ expected: String) -> Finding {
         Finding(
             .apsKeyInvalidType, path: path,
             message: "\(path) is \(value.shortDescription); it must be \(expected)",

@@ -1,17 +1,33 @@
 /// A parsed payload as the rules see it.
 public struct PayloadContext: Sendable {
-    /// The top-level members of the payload object.
-    public var root: JSONValue
+    /// The payload object, read in place.
+    public var root: JSONView
     /// `apns-push-type`, `alert` when absent.
     public var pushType: String
+    /// The `aps` value, nil when absent (looked up once for every rule).
+    public var aps: JSONView?
 
-    public init(root: JSONValue, pushType: String = "alert") {
+    public init(root: JSONView, pushType: String = "alert") {
         self.root = root
         self.pushType = pushType
+        self.aps = root["aps"]
+    }
+}
+
+/// A payload's document as parsed: the value judged, and its repeated keys' paths.
+public struct ParsedPayload: Sendable {
+    public var root: JSONView
+    public var duplicateKeys: [String]
+
+    public init(root: JSONView, duplicateKeys: [String]) {
+        self.root = root
+        self.duplicateKeys = duplicateKeys
     }
 
-    /// The `aps` value, nil when absent.
-    public var aps: JSONValue? { root["aps"] }
+    /// A whole document's.
+    public init(_ document: JSONDocument) {
+        self.init(root: document.root, duplicateKeys: document.duplicateKeys)
+    }
 }
 
 /// The payload rules, one small function each, listed in one table.
@@ -44,10 +60,10 @@ public enum PayloadRules {
     }
 
     /// Parses the bytes; the findings say why they are unusable. A value is returned only for an object.
-    public static func parse(_ bytes: [UInt8]) -> (JSONValue?, [Finding]) {
-        let result: JSONParser.Result
+    public static func parse(_ bytes: [UInt8]) -> (JSONView?, [Finding]) {
+        let document: JSONDocument
         do {
-            result = try JSONParser.parse(bytes)
+            document = try JSONDocument.parse(bytes)
         } catch {
             let what = error.invalidUTF8 ? "is not valid UTF-8" : "is not valid JSON"
             return (
@@ -61,27 +77,27 @@ public enum PayloadRules {
                 ]
             )
         }
-        return judged(result)
+        return judged(ParsedPayload(document))
     }
 
     /// What a parse gave, judged: the tree for an object, the duplicate keys' findings (a batch
     /// item's payload object is judged from its part of the batch's tree, not parsed again).
-    public static func judged(_ result: JSONParser.Result) -> (JSONValue?, [Finding]) {
-        var findings = result.duplicateKeys.map { path in
+    public static func judged(_ parsed: ParsedPayload) -> (JSONView?, [Finding]) {
+        var findings = parsed.duplicateKeys.map { path in
             Finding(
                 .payloadDuplicateKey, path: path,
                 message: "the key \(path) appears more than once; which value iOS reads is not defined",
                 fix: "keep one \(path) key")
         }
-        guard case .object = result.value else {
+        guard parsed.root.isObject else {
             findings.append(
                 Finding(
                     .payloadNotObject, path: nil,
-                    message: "the payload's top level is \(result.value.typeName); APNs needs a JSON object",
+                    message: "the payload's top level is \(parsed.root.typeName); APNs needs a JSON object",
                     fix: "send an object: {\"aps\": {...}}"))
             return (nil, findings)
         }
-        return (result.value, findings)
+        return (parsed.root, findings)
     }
 
     // MARK: - aps
@@ -94,7 +110,7 @@ public enum PayloadRules {
                     fix: "add \"aps\": {\"alert\": {...}, \"mutable-content\": 1}")
             ]
         }
-        guard case .object = aps else {
+        guard aps.isObject else {
             return [
                 Finding(
                     .apsNotObject, path: "aps", message: "aps is \(aps.typeName); it must be a dictionary",
@@ -105,7 +121,7 @@ public enum PayloadRules {
     }
 
     static func mutableContent(_ context: PayloadContext) -> [Finding] {
-        guard let aps = context.aps, case .object = aps else { return [] }
+        guard let aps = context.aps, aps.isObject else { return [] }
         guard let value = aps["mutable-content"] else {
             return [
                 Finding(
@@ -115,7 +131,7 @@ public enum PayloadRules {
                     fix: "add \"mutable-content\": 1 inside aps")
             ]
         }
-        if case .number(let number) = value, number.text == "1" { return [] }
+        if value.isNumber(written: "1") { return [] }
         return [
             Finding(
                 .mutableContentInvalid, path: "aps.mutable-content",
@@ -125,7 +141,7 @@ public enum PayloadRules {
     }
 
     static func alert(_ context: PayloadContext) -> [Finding] {
-        guard let aps = context.aps, case .object = aps else { return [] }
+        guard let aps = context.aps, aps.isObject else { return [] }
         guard let alert = aps["alert"] else {
             return [
                 Finding(
@@ -135,16 +151,15 @@ public enum PayloadRules {
             ]
         }
         let visible: Bool
-        switch alert {
-        case .string(let text):
+        if let text = alert.string {
             visible = !text.trimmed.isEmpty
-        case .object:
+        } else if alert.isObject {
             let textKeys = ["title", "subtitle", "body"]
             let locKeys = ["title-loc-key", "subtitle-loc-key", "loc-key"]
             visible =
                 textKeys.contains { alert[$0]?.string.map { !$0.trimmed.isEmpty } ?? false }
                 || locKeys.contains { alert[$0]?.string.map { !$0.isEmpty } ?? false }
-        default:
+        } else {
             return []  // the type rule reports it
         }
         if visible { return [] }
@@ -165,7 +180,7 @@ public enum PayloadRules {
             if member.key == "relevance-score", context.pushType == "liveactivity" {
                 // A Live Activity's relevance orders activities: any number, not 0...1 (Apple,
                 // "Generating a remote notification", relevance-score).
-                if case .number = member.value { continue }
+                if member.value.isNumber { continue }
             }
             guard let check = apsKeyChecks[member.key] else {
                 findings.append(

@@ -117,11 +117,10 @@ public enum TextRules {
     static func rule(_ context: PayloadContext) -> [Finding] {
         guard let alert = context.aps?["alert"] else { return [] }
         var findings: [Finding] = []
-        switch alert {
-        case .string(let body):
+        if let body = alert.string {
             // `aps.alert` as a string is the body.
             check("body", path: "aps.alert", visible: visibleBody, body, allBlank: trimmedText(body).isEmpty, &findings)
-        case .object:
+        } else if alert.isObject {
             var allBlank = true
             var hasTitle = false
             var hasBody = false
@@ -146,8 +145,6 @@ public enum TextRules {
                         message: "the alert has a title but no body: iOS shows one bold line and nothing under it",
                         fix: "add a body that says what the push is about"))
             }
-        default:
-            break
         }
         return findings
     }

@@ -1,0 +1,333 @@
+/// A JSON text read into one flat array of nodes that point into its bytes: the tree of a
+/// payload in one allocation, with no `String`, array or enum per value (issue 16). Strings are
+/// decoded when a rule reads them; most are compared as the bytes they are written with.
+///
+/// ```swift
+/// let document = try JSONDocument.parse(Array(#"{"aps":{"badge":1}}"#.utf8))
+/// document.root["aps"]?["badge"]?.integer  // 1
+/// ```
+///
+/// A node is a value; an object's members are its key node followed by the value's nodes, so a
+/// value's subtree is the run of nodes up to its `end`. `JSONParser.parse` makes the `JSONValue`
+/// tree from the same document, so both readings come from one parser.
+public final class JSONDocument: Sendable {
+    /// The text the nodes point into.
+    public let bytes: [UInt8]
+    let nodes: [JSONNode]
+    /// The dotted path of every repeated key (`aps.alert.title`, `items[2].id`), in the order read.
+    public let duplicateKeys: [String]
+
+    init(bytes: [UInt8], nodes: [JSONNode], duplicateKeys: [String]) {
+        self.bytes = bytes
+        self.nodes = nodes
+        self.duplicateKeys = duplicateKeys
+    }
+
+    /// The value the text holds.
+    public var root: JSONView { JSONView(document: self, index: 0) }
+
+    /// Parses one JSON text that must fill `bytes` (whitespace around it allowed): RFC 8259,
+    /// strict, UTF-8 checked, repeated keys kept and listed.
+    public static func parse(_ bytes: [UInt8]) throws(JSONParser.Failure) -> JSONDocument {
+        if let offset = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalid(in: $0) }) {
+            throw JSONParser.Failure(offset: offset, reason: "invalid UTF-8", invalidUTF8: true)
+        }
+        let parsed = bytes.withUnsafeBufferPointer { text in
+            var parser = JSONParser(text: text)
+            return Swift.Result { () throws(JSONParser.Failure) in
+                try parser.parseDocument()
+                return (parser.nodes, parser.duplicates)
+            }
+        }
+        let (nodes, duplicates) = try parsed.get()
+        return JSONDocument(bytes: bytes, nodes: nodes, duplicateKeys: duplicates)
+    }
+
+    /// The bytes of a string node as the text holds them, escapes undone.
+    func withStringBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let node = nodes[index]
+        return bytes.withUnsafeBufferPointer { text in
+            let raw = UnsafeBufferPointer(rebasing: text[node.range])
+            guard node.escaped else { return body(raw) }
+            var decoded: [UInt8] = []
+            decoded.reserveCapacity(raw.count)
+            // Checked when parsed: undoing the escapes again cannot fail.
+            _ = JSONEscapes.decode(raw, into: &decoded)
+            return decoded.withUnsafeBufferPointer(body)
+        }
+    }
+
+    /// Whether two string nodes hold the same text.
+    func sameString(_ first: Int, _ second: Int) -> Bool {
+        if !nodes[first].escaped, !nodes[second].escaped {
+            return bytes[nodes[first].range].elementsEqual(bytes[nodes[second].range])
+        }
+        return withStringBytes(first) { a in withStringBytes(second) { b in a.elementsEqual(b) } }
+    }
+
+    /// Whether a string node holds `text`.
+    func string(_ index: Int, equals text: String) -> Bool {
+        let node = nodes[index]
+        if !node.escaped {
+            let raw = bytes[node.range]
+            return raw.count == text.utf8.count && raw.elementsEqual(text.utf8)
+        }
+        return withStringBytes(index) { $0.elementsEqual(text.utf8) }
+    }
+
+    func string(_ index: Int) -> String {
+        withStringBytes(index) { String(decoding: $0, as: UTF8.self) }
+    }
+}
+
+/// One value of a `JSONDocument`.
+struct JSONNode: Sendable {
+    enum Kind: UInt8, Sendable {
+        case object, array, string, number, `true`, `false`, null
+    }
+
+    var kind: Kind
+    /// A string holding a backslash: its text is decoded before use.
+    var escaped = false
+    /// Where the value starts in the text; for a string, after its opening quote.
+    var start: UInt32
+    /// Bytes of the value as written; for a string, between its quotes; 1 for a container.
+    var length: UInt32
+    /// The index of the first node after this value's subtree (its next sibling, if any).
+    var end: UInt32
+    /// An object's members or an array's elements.
+    var count: UInt32 = 0
+
+    var range: Range<Int> { Int(start)..<Int(start) + Int(length) }
+}
+
+/// A value of a `JSONDocument`, read in place: the view the payload rules are written against.
+public struct JSONView: Sendable {
+    public let document: JSONDocument
+    let index: Int
+
+    var node: JSONNode { document.nodes[index] }
+
+    public var isObject: Bool { node.kind == .object }
+    public var isArray: Bool { node.kind == .array }
+    public var isString: Bool { node.kind == .string }
+    public var isNumber: Bool { node.kind == .number }
+    public var isNull: Bool { node.kind == .null }
+
+    /// The value of `key` in an object, the last one when the key repeats (as a dictionary keeps it).
+    public subscript(key: String) -> JSONView? {
+        guard node.kind == .object else { return nil }
+        var found: JSONView?
+        for (keyIndex, valueIndex) in memberIndices where document.string(keyIndex, equals: key) {
+            found = JSONView(document: document, index: valueIndex)
+        }
+        return found
+    }
+
+    /// The members of an object in the order written, nil for any other value.
+    public var members: Members? {
+        node.kind == .object ? Members(document: document, object: index) : nil
+    }
+
+    /// The elements of an array in order, nil for any other value.
+    public var elements: Elements? {
+        node.kind == .array ? Elements(document: document, array: index) : nil
+    }
+
+    /// The array's element at `position`, nil past its end or for any other value.
+    public func element(at position: Int) -> JSONView? {
+        guard let elements, position >= 0, position < elements.count else { return nil }
+        var current = index + 1
+        for _ in 0..<position { current = Int(document.nodes[current].end) }
+        return JSONView(document: document, index: current)
+    }
+
+    /// The text of a string, nil for any other value.
+    public var string: String? {
+        node.kind == .string ? document.string(index) : nil
+    }
+
+    /// Whether this is a string holding exactly `text` (no `String` is made).
+    public func isString(_ text: String) -> Bool {
+        node.kind == .string && document.string(index, equals: text)
+    }
+
+    /// Whether this is a number written exactly as `text` (`1`, not `1.0` or `true`).
+    public func isNumber(written text: StaticString) -> Bool {
+        let node = node
+        guard node.kind == .number, Int(node.length) == text.utf8CodeUnitCount else { return false }
+        return text.withUTF8Buffer { document.bytes[node.range].elementsEqual($0) }
+    }
+
+    /// The characters of a number exactly as written, nil for any other value.
+    public var numberText: String? {
+        node.kind == .number ? String(decoding: document.bytes[node.range], as: UTF8.self) : nil
+    }
+
+    /// The value of a number written as an integer that fits 64 bits, nil otherwise.
+    public var integer: Int64? { numberText.flatMap { JSONNumber(text: $0).integer } }
+
+    /// The value of any number, nil for other values.
+    public var double: Double? { numberText.map { JSONNumber(text: $0).value } }
+
+    /// Calls `body` with the UTF-8 of a string, escapes undone (nil for any other value).
+    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        node.kind == .string ? document.withStringBytes(index, body) : nil
+    }
+
+    /// The `JSONValue` tree of this value (for what is not on the payload path: envelopes, tests).
+    public var value: JSONValue {
+        let node = node
+        switch node.kind {
+        case .object:
+            var members: [JSONMember] = []
+            members.reserveCapacity(Int(node.count))
+            for (key, value) in memberIndices {
+                members.append(
+                    JSONMember(key: document.string(key), value: JSONView(document: document, index: value).value))
+            }
+            return .object(members)
+        case .array:
+            return .array(elements!.map(\.value))
+        case .string: return .string(document.string(index))
+        case .number: return .number(JSONNumber(text: numberText!))
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .null: return .null
+        }
+    }
+
+    /// How a sender would name this value's type in a message.
+    public var typeName: String {
+        switch node.kind {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: integer != nil ? "an integer" : "a number"
+        case .true, .false: "a boolean"
+        case .null: "null"
+        }
+    }
+
+    /// A short rendering for messages: strings quoted, containers summarised.
+    public var shortDescription: String {
+        switch node.kind {
+        case .object, .array: typeName
+        case .string, .number, .true, .false, .null: value.shortDescription
+        }
+    }
+
+    /// Pairs of (key node, value node) of an object.
+    var memberIndices: MemberIndices { MemberIndices(nodes: document.nodes, object: index) }
+
+    struct MemberIndices: Sequence, IteratorProtocol {
+        let nodes: [JSONNode]
+        var upcoming: Int
+        var remaining: Int
+
+        init(nodes: [JSONNode], object: Int) {
+            self.nodes = nodes
+            self.upcoming = object + 1
+            self.remaining = nodes[object].kind == .object ? Int(nodes[object].count) : 0
+        }
+
+        mutating func next() -> (key: Int, value: Int)? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let key = upcoming
+            upcoming = Int(nodes[key + 1].end)
+            return (key, key + 1)
+        }
+    }
+
+    /// The members of an object, each with its key as a `String`.
+    public struct Members: Sequence, Sendable {
+        let document: JSONDocument
+        let object: Int
+
+        public var count: Int { Int(document.nodes[object].count) }
+        public var isEmpty: Bool { count == 0 }
+
+        public func makeIterator() -> Iterator {
+            Iterator(document: document, indices: MemberIndices(nodes: document.nodes, object: object))
+        }
+
+        public struct Iterator: IteratorProtocol {
+            let document: JSONDocument
+            var indices: MemberIndices
+
+            public mutating func next() -> (key: String, value: JSONView)? {
+                guard let (key, value) = indices.next() else { return nil }
+                return (document.string(key), JSONView(document: document, index: value))
+            }
+        }
+    }
+
+    /// The elements of an array.
+    public struct Elements: Sequence, Sendable {
+        let document: JSONDocument
+        let array: Int
+
+        public var count: Int { Int(document.nodes[array].count) }
+        public var isEmpty: Bool { count == 0 }
+
+        public func makeIterator() -> Iterator {
+            Iterator(document: document, upcoming: array + 1, remaining: count)
+        }
+
+        public struct Iterator: IteratorProtocol {
+            let document: JSONDocument
+            var upcoming: Int
+            var remaining: Int
+
+            public mutating func next() -> JSONView? {
+                guard remaining > 0 else { return nil }
+                remaining -= 1
+                let element = upcoming
+                upcoming = Int(document.nodes[element].end)
+                return JSONView(document: document, index: element)
+            }
+        }
+    }
+}
+
+/// The reading JSON Pointers and envelope detection need, shared by the tree and the view.
+public protocol JSONTree: Sendable {
+    subscript(key: String) -> Self? { get }
+    var string: String? { get }
+    var isObject: Bool { get }
+    var isNull: Bool { get }
+    func element(at position: Int) -> Self?
+    /// Each member (with its key) or element (key nil) in document order.
+    func forEachChild(_ body: (_ key: String?, _ position: Int, _ child: Self) -> Void)
+}
+
+extension JSONView: JSONTree {
+    public func forEachChild(_ body: (String?, Int, JSONView) -> Void) {
+        if let members {
+            for (position, member) in members.enumerated() { body(member.key, position, member.value) }
+        } else if let elements {
+            for (position, element) in elements.enumerated() { body(nil, position, element) }
+        }
+    }
+}
+
+extension JSONValue: JSONTree {
+    public var isObject: Bool { members != nil }
+    public var isNull: Bool { self == .null }
+
+    public func element(at position: Int) -> JSONValue? {
+        guard case .array(let elements) = self, position >= 0, position < elements.count else { return nil }
+        return elements[position]
+    }
+
+    public func forEachChild(_ body: (String?, Int, JSONValue) -> Void) {
+        switch self {
+        case .object(let members):
+            for (position, member) in members.enumerated() { body(member.key, position, member.value) }
+        case .array(let elements):
+            for (position, element) in elements.enumerated() { body(nil, position, element) }
+        default: break
+        }
+    }
+}

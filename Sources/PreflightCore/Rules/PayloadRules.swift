@@ -151,14 +151,14 @@ public enum PayloadRules {
             ]
         }
         let visible: Bool
-        if let text = alert.string {
-            visible = !text.trimmed.isEmpty
+        if alert.isString {
+            visible = hasText(alert)
         } else if alert.isObject {
             let textKeys = ["title", "subtitle", "body"]
             let locKeys = ["title-loc-key", "subtitle-loc-key", "loc-key"]
             visible =
-                textKeys.contains { alert[$0]?.string.map { !$0.trimmed.isEmpty } ?? false }
-                || locKeys.contains { alert[$0]?.string.map { !$0.isEmpty } ?? false }
+                textKeys.contains { alert[$0].map(hasText) ?? false }
+                || locKeys.contains { alert[$0]?.withUTF8 { !$0.isEmpty } ?? false }
         } else {
             return []  // the type rule reports it
         }
@@ -170,6 +170,12 @@ public enum PayloadRules {
                     "the alert has no visible text, so iOS treats the push as silent and the extension does not run",
                 fix: "give the alert a non-empty title or body (or a loc-key)")
         ]
+    }
+
+    /// Whether a string holds more than spaces and tabs (what `String.trimmed` leaves), read as
+    /// bytes: a character is a space or a tab only as that one byte.
+    static func hasText(_ value: JSONView) -> Bool {
+        value.withUTF8 { bytes in bytes.contains { $0 != 0x20 && $0 != 0x09 } } ?? false
     }
 
     static func apsKeys(_ context: PayloadContext) -> [Finding] {

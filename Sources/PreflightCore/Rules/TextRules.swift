@@ -23,30 +23,28 @@ public enum TextRules {
     /// the rule runs on every push, and a text without one allocates nothing.
     public static func placeholder(in text: String) -> String? {
         var text = text
-        let found: Range<Int>? = text.withUTF8 { bytes in
-            // Most texts hold none of the openings' first bytes: sixteen bytes at a time settles it.
-            guard ByteScan.containsAny(bytes, of: openingFirstBytes) else { return nil }
-            for (open, close) in placeholders {
-                guard let start = firstOffset(of: open, in: bytes, from: 0) else { continue }
-                let afterOpen = start + open.utf8.count
-                guard let end = firstOffset(of: close, in: bytes, from: afterOpen) else { continue }
-                var upper = end + close.utf8.count
-                // A triple-stash `{{{ }}}` closes with one more brace.
-                if open == "{{", afterOpen < bytes.count, bytes[afterOpen] == UInt8(ascii: "{"), upper < bytes.count,
-                    bytes[upper] == UInt8(ascii: "}")
-                {
-                    upper += 1
-                }
-                return start..<upper
+        return text.withUTF8 { placeholder(in: $0) }
+    }
+
+    /// The first template placeholder in the UTF-8 text `bytes`, if any.
+    static func placeholder(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // Most texts hold none of the openings' first bytes: sixteen bytes at a time settles it.
+        guard ByteScan.containsAny(bytes, of: openingFirstBytes) else { return nil }
+        for (open, close) in placeholders {
+            guard let start = firstOffset(of: open, in: bytes, from: 0) else { continue }
+            let afterOpen = start + open.utf8.count
+            guard let end = firstOffset(of: close, in: bytes, from: afterOpen) else { continue }
+            var upper = end + close.utf8.count
+            // A triple-stash `{{{ }}}` closes with one more brace.
+            if open == "{{", afterOpen < bytes.count, bytes[afterOpen] == UInt8(ascii: "{"), upper < bytes.count,
+                bytes[upper] == UInt8(ascii: "}")
+            {
+                upper += 1
             }
-            return nil
+            // The openings and closings are ASCII, so the range starts and ends on scalar boundaries.
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<upper]), as: UTF8.self)
         }
-        guard let found else { return nil }
-        // The openings and closings are ASCII, so the range starts and ends on scalar boundaries.
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: found.lowerBound)
-        let upper = utf8.index(utf8.startIndex, offsetBy: found.upperBound)
-        return String(text[lower..<upper])
+        return nil
     }
 
     /// Where `pattern` (ASCII, one or two bytes here) first starts in `bytes` at or after `start`.
@@ -79,10 +77,14 @@ public enum TextRules {
     /// grapheme, which is the slow count.
     static func characterCount(_ text: Substring, over limit: Int) -> Int? {
         var text = text
-        let bytes = text.utf8.count
-        guard bytes > limit else { return nil }
-        let simple = text.withUTF8 { ByteScan.isASCII($0, excluding: 0x0D) }
-        let count = simple ? bytes : text.count
+        return text.withUTF8 { characterCount($0, over: limit) }
+    }
+
+    /// `characterCount` of the UTF-8 text `bytes`.
+    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, over limit: Int) -> Int? {
+        guard bytes.count > limit else { return nil }
+        let simple = ByteScan.isASCII(bytes, excluding: 0x0D)
+        let count = simple ? bytes.count : String(decoding: bytes, as: UTF8.self).count
         return count > limit ? count : nil
     }
 
@@ -103,6 +105,18 @@ public enum TextRules {
 
     private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte >= 0x21 && byte <= 0x7E }
 
+    /// Whether the text starts and ends with a visible ASCII byte: then nothing is trimmed from
+    /// it, and it is not blank (settled without making a `String`).
+    private static func endsVisible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first, let last = bytes.last else { return false }
+        return isVisibleASCII(first) && isVisibleASCII(last)
+    }
+
+    /// Whether the UTF-8 text has no visible character.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        endsVisible(bytes) ? false : trimmedText(String(decoding: bytes, as: UTF8.self)).isEmpty
+    }
+
     static func trimmedText(_ text: String) -> Substring {
         // The common case without looking at characters: a visible ASCII byte at each end starts
         // and ends a character that is not blank.
@@ -117,24 +131,29 @@ public enum TextRules {
     static func rule(_ context: PayloadContext) -> [Finding] {
         guard let alert = context.aps?["alert"] else { return [] }
         var findings: [Finding] = []
-        if let body = alert.string {
+        if alert.isString {
             // `aps.alert` as a string is the body.
-            check("body", path: "aps.alert", visible: visibleBody, body, allBlank: trimmedText(body).isEmpty, &findings)
+            alert.withUTF8 { body in
+                check("body", path: "aps.alert", visible: visibleBody, body, allBlank: isBlank(body), &findings)
+            }
         } else if alert.isObject {
             var allBlank = true
             var hasTitle = false
             var hasBody = false
-            for field in fields {
-                guard let text = alert[field.name]?.string else { continue }
+            // Each field's text read in place, looked up once.
+            let texts = fields.map { alert[$0.name].flatMap { $0.isString ? $0 : nil } }
+            for (field, text) in zip(fields, texts) {
+                guard let text else { continue }
                 if field.name == "title" { hasTitle = true }
-                if !trimmedText(text).isEmpty {
+                if text.withUTF8({ !isBlank($0) }) == true {
                     allBlank = false
                     if field.name == "body" { hasBody = true }
                 }
             }
-            for field in fields {
-                guard let text = alert[field.name]?.string else { continue }
-                check(field.name, path: field.path, visible: field.visible, text, allBlank: allBlank, &findings)
+            for (field, text) in zip(fields, texts) {
+                text?.withUTF8 { text in
+                    check(field.name, path: field.path, visible: field.visible, text, allBlank: allBlank, &findings)
+                }
             }
             // Where it matters: no localized body (loc-key) either; and a push with media drops it
             // (`PayloadInspector`): a title over a picture is a whole notification.
@@ -151,9 +170,10 @@ public enum TextRules {
 
     /// The checks of one field; `allBlank`: no field of the alert has visible text.
     static func check(
-        _ field: String, path: String, visible: Int, _ text: String, allBlank: Bool, _ findings: inout [Finding]
+        _ field: String, path: String, visible: Int, _ bytes: UnsafeBufferPointer<UInt8>, allBlank: Bool,
+        _ findings: inout [Finding]
     ) {
-        if let found = placeholder(in: text) {
+        if let found = placeholder(in: bytes) {
             findings.append(
                 Finding(
                     .alertTemplateUnresolved, path: path,
@@ -163,6 +183,12 @@ public enum TextRules {
                         "fill the template before sending (check the variable exists for every recipient), or drop the push"
                 ))
         }
+        if endsVisible(bytes) {
+            // Nothing to trim, not blank: only the length is left to judge, on the bytes.
+            if let count = characterCount(bytes, over: visible) { truncated(field, path, count, visible, &findings) }
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
         let trimmed = trimmedText(text)
         // An alert with no visible text at all is aps.alert.empty's; here, one blank field beside others.
         if trimmed.isEmpty, !allBlank, !text.isEmpty {
@@ -178,13 +204,17 @@ public enum TextRules {
                         "the \(field) starts or ends with whitespace or control characters: iOS shows the blank line or gap",
                     fix: "trim the \(field)"))
         }
-        if let count = characterCount(trimmed, over: visible) {
-            findings.append(
-                Finding(
-                    .alertTruncated, path: path,
-                    message:
-                        "the \(field) has \(count) characters; collapsed, iOS shows about the first \(visible) and an ellipsis (all of it when expanded)",
-                    fix: "put what matters in the first \(visible) characters"))
-        }
+        if let count = characterCount(trimmed, over: visible) { truncated(field, path, count, visible, &findings) }
+    }
+
+    private static func truncated(
+        _ field: String, _ path: String, _ count: Int, _ visible: Int, _ findings: inout [Finding]
+    ) {
+        findings.append(
+            Finding(
+                .alertTruncated, path: path,
+                message:
+                    "the \(field) has \(count) characters; collapsed, iOS shows about the first \(visible) and an ellipsis (all of it when expanded)",
+                fix: "put what matters in the first \(visible) characters"))
     }
 }

@@ -2,7 +2,7 @@
 # The envelope path against the APNs path on the same server: wrk POSTs of an APNs payload
 # (bench/payload-1k.json) and of FCM's documented rich-push request (Tests/Envelopes/fcm.json,
 # detected, derived, then judged), payload-only, 3 interleaved rounds, medians.
-# With OLD_BINARY=path, the APNs payload also goes to that build (an A/B of the APNs path).
+# With OLD_BINARY=path, both also go to that build (an A/B of each path).
 # Usage: bash bench/envelopes.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +27,10 @@ run() { # run NAME PORT PAYLOAD
 for round in 1 2 3; do
   run apns $port bench/payload-1k.json
   run fcm $port Tests/Envelopes/fcm.json
-  [ -n "$old_pid" ] && run apns-old $old_port bench/payload-1k.json
+  if [ -n "$old_pid" ]; then
+    run apns-old $old_port bench/payload-1k.json
+    run fcm-old $old_port Tests/Envelopes/fcm.json
+  fi
 done
 apns=$(median_rps apns)
 fcm=$(median_rps fcm)
@@ -37,4 +40,6 @@ printf '%-52s %12s %8.2f\n' "FCM request (Tests/Envelopes/fcm.json), derived" "$
 if [ -n "$old_pid" ]; then
   old=$(median_rps apns-old)
   printf '%-52s %12s %8.2f\n' "APNs payload on OLD_BINARY" "$old" "$(echo "$old / $apns" | bc -l)"
+  old_fcm=$(median_rps fcm-old)
+  printf '%-52s %12s %8.2f   (of this build'"'"'s FCM)\n' "FCM request on OLD_BINARY" "$old_fcm" "$(echo "$old_fcm / $fcm" | bc -l)"
 fi

@@ -57,6 +57,8 @@ bash bench/envelopes.sh "$seconds"
 echo
 bash bench/c-baseline.sh "$seconds"
 echo
+bash bench/cpu.sh "$seconds"
+echo
 bash bench/batch.sh "$seconds"
 echo
 bash bench/latency.sh "$seconds"

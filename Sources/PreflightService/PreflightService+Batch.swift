@@ -93,6 +93,8 @@ private struct BatchResults {
     /// `{"results":[report, ...]}`.
     static func body(_ reports: [[UInt8]]) -> [UInt8] {
         var bytes = Array(#"{"results":["#.utf8)
+        // Sized once: a hundred reports are tens of kilobytes, copied again at every doubling.
+        bytes.reserveCapacity(bytes.count + reports.reduce(0) { $0 + $1.count + 1 } + 2)
         for (index, report) in reports.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes += report

@@ -29,6 +29,11 @@ public final class JSONDocument: Sendable {
     /// Parses one JSON text that must fill `bytes` (whitespace around it allowed): RFC 8259,
     /// strict, UTF-8 checked, repeated keys kept and listed.
     public static func parse(_ bytes: [UInt8]) throws(JSONParser.Failure) -> JSONDocument {
+        // Nodes hold 32-bit offsets. Nothing the service reads comes near (bodies are capped far
+        // below), but `preflight check FILE` reads a file of any size: refused, not trapped on.
+        guard bytes.count < Int(UInt32.max) else {
+            throw JSONParser.Failure(offset: 0, reason: "a JSON text of 4 GiB or more", invalidUTF8: false)
+        }
         if let offset = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalid(in: $0) }) {
             throw JSONParser.Failure(offset: offset, reason: "invalid UTF-8", invalidUTF8: true)
         }

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# CPU time per request of each server process (user and system, from /proc/PID/stat), under the
+# payload-only POST of bench/payload-1k.json (wrk -t2 -c64): the C hello-world, the C server doing
+# the same work (bench/payload_json_c.c), Preflight, and OLD_BINARY when set. Three interleaved
+# rounds, medians. Throughput on this 2-CPU machine moves by 15% between runs because wrk and the
+# server share the CPUs; the server's own CPU time per request moves far less, so the ratios here
+# (C's time / ours) are the steadier reading of issue 16's two C targets.
+# Usage: [OLD_BINARY=path] bash bench/cpu.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source bench/lib.sh
+seconds=${1:-10}
+out=bench/out
+mkdir -p "$out"
+cc -O2 -o "$out/hello_mhd" bench/hello_mhd.c -lmicrohttpd
+cc -O2 -Wall -o "$out/payload_json_c" bench/payload_json_c.c -lmicrohttpd -ljson-c
+port=18311
+cat > "$out/cpu.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
+JSON
+start_preflight $port "$out/cpu.json"
+new_pid=$pid
+"$out/hello_mhd" 18312 & hello_pid=$!
+"$out/payload_json_c" 18313 & c_pid=$!
+start_old_binary $port 18314 "$out/cpu.json"
+trap 'kill $new_pid $hello_pid $c_pid $old_pid 2>/dev/null || true' EXIT
+for c_port in 18312 18313; do
+  for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$c_port/" && break; sleep 0.05; done
+done
+
+ticks_per_second=$(getconf CLK_TCK)
+# measure NAME PID URL: one wrk run; writes "requests user_ticks system_ticks" to $out/cpu.NAME.$round.
+measure() {
+  local before after
+  before=$(awk '{print $14, $15}' "/proc/$2/stat")
+  PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "$3" > "$out/cpu-wrk.txt"
+  after=$(awk '{print $14, $15}' "/proc/$2/stat")
+  echo "$(awk '/requests in/ {print $1}' "$out/cpu-wrk.txt") $before $after" |
+    awk '{print $1, $4 - $2, $5 - $3}' > "$out/cpu.$1.$round"
+}
+for round in 1 2 3; do
+  measure hello $hello_pid "http://127.0.0.1:18312/"
+  measure c $c_pid "http://127.0.0.1:18313/v1/preflight"
+  measure preflight $new_pid "http://127.0.0.1:$port/v1/preflight?fetch=false"
+  [ -n "$old_pid" ] && measure old $old_pid "http://127.0.0.1:18314/v1/preflight?fetch=false"
+done
+# median NAME FIELD: the median over the rounds of microseconds per request (FIELD 2 user, 3 system, 4 both).
+median() {
+  for round in 1 2 3; do
+    awk -v t="$ticks_per_second" -v f="$2" '{u = $2 * 1e6 / t / $1; s = $3 * 1e6 / t / $1;
+      print (f == 2 ? u : f == 3 ? s : u + s)}' "$out/cpu.$1.$round"
+  done | sort -n | sed -n 2p
+}
+printf '%-44s %9s %9s %9s %14s\n' "CPU per request (us), 3x${seconds}s medians" "user" "system" "total" "C-work/this"
+c_total=$(median c 4)
+for name in hello c preflight old; do
+  [ -f "$out/cpu.$name.1" ] || continue
+  [ "$name" = old ] && [ -z "$old_pid" ] && continue
+  case $name in
+    hello) label="C hello-world (POST of the body)" ;;
+    c) label="C, libmicrohttpd + json-c, the same work" ;;
+    preflight) label="preflight" ;;
+    old) label="OLD_BINARY" ;;
+  esac
+  total=$(median $name 4)
+  printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "$label" "$(median $name 2)" "$(median $name 3)" "$total" \
+    "$(echo "$c_total / $total" | bc -l)"
+done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CPU time per request of each server process (user and system, from /proc/PID/stat), under the
 # payload-only POST of bench/payload-1k.json (wrk -t2 -c64): the C hello-world, the C server doing
-# the same work (bench/payload_json_c.c), Preflight, and OLD_BINARY when set. Three interleaved
+# the same work (bench/payload_json_c.c), Preflight, and OLD_BINARY when set; and GET of the C
+# hello-world against Preflight's GET /healthz. Three interleaved
 # rounds, medians. Throughput on this 2-CPU machine moves by 15% between runs because wrk and the
 # server share the CPUs; the server's own CPU time per request moves far less, so the ratios here
 # (C's time / ours) are the steadier reading of issue 16's two C targets.
@@ -29,11 +30,16 @@ for c_port in 18312 18313; do
 done
 
 ticks_per_second=$(getconf CLK_TCK)
-# measure NAME PID URL: one wrk run; writes "requests user_ticks system_ticks" to $out/cpu.NAME.$round.
+# measure NAME PID URL [get]: one wrk run (a POST of the payload, or a GET); writes "requests
+# user_ticks system_ticks" to $out/cpu.NAME.$round.
 measure() {
   local before after
   before=$(awk '{print $14, $15}' "/proc/$2/stat")
-  PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "$3" > "$out/cpu-wrk.txt"
+  if [ "${4:-}" = get ]; then
+    wrk -t2 -c64 -d"${seconds}s" "$3" > "$out/cpu-wrk.txt"
+  else
+    PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "$3" > "$out/cpu-wrk.txt"
+  fi
   after=$(awk '{print $14, $15}' "/proc/$2/stat")
   echo "$(awk '/requests in/ {print $1}' "$out/cpu-wrk.txt") $before $after" |
     awk '{print $1, $4 - $2, $5 - $3}' > "$out/cpu.$1.$round"
@@ -43,6 +49,8 @@ for round in 1 2 3; do
   measure c $c_pid "http://127.0.0.1:18313/v1/preflight"
   measure preflight $new_pid "http://127.0.0.1:$port/v1/preflight?fetch=false"
   [ -n "$old_pid" ] && measure old $old_pid "http://127.0.0.1:18314/v1/preflight?fetch=false"
+  measure hello-get $hello_pid "http://127.0.0.1:18312/" get
+  measure healthz $new_pid "http://127.0.0.1:$port/healthz" get
 done
 # median NAME FIELD: the median over the rounds of microseconds per request (FIELD 2 user, 3 system, 4 both).
 median() {
@@ -51,7 +59,7 @@ median() {
       print (f == 2 ? u : f == 3 ? s : u + s)}' "$out/cpu.$1.$round"
   done | sort -n | sed -n 2p
 }
-printf '%-44s %9s %9s %9s %14s\n' "CPU per request (us), 3x${seconds}s medians" "user" "system" "total" "C-work/this"
+printf '%-44s %9s %9s %9s %14s\n' "POST, CPU per request (us), 3x${seconds}s medians" "user" "system" "total" "C-work/this"
 c_total=$(median c 4)
 for name in hello c preflight old; do
   [ -f "$out/cpu.$name.1" ] || continue
@@ -66,3 +74,9 @@ for name in hello c preflight old; do
   printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "$label" "$(median $name 2)" "$(median $name 3)" "$total" \
     "$(echo "$c_total / $total" | bc -l)"
 done
+hello_get=$(median hello-get 4)
+healthz=$(median healthz 4)
+printf '%-44s %9s %9s %9s %14s\n' "GET, CPU per request (us)" "user" "system" "total" "hello/this"
+printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "C hello-world GET" "$(median hello-get 2)" "$(median hello-get 3)" "$hello_get" 1
+printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "preflight GET /healthz" "$(median healthz 2)" "$(median healthz 3)" "$healthz" \
+  "$(echo "$hello_get / $healthz" | bc -l)"

@@ -123,21 +123,26 @@ public final class AccessLog: Sendable {
     /// One JSON line appended to `bytes`. Written by hand: this runs once per request, and a
     /// generic writer costs more than the I/O.
     static func appendLine(_ record: AccessRecord, to line: inout [UInt8]) {
-        line += #"{"time":""#.utf8
+        append(#"{"time":""#, to: &line)
         appendTimestamp(record.startedAt, to: &line)
-        line += #"","id":"#.utf8
+        append(#"","id":"#, to: &line)
         JSONWriter.appendQuoted(record.requestID, to: &line)
-        line += #","method":"#.utf8
+        append(#","method":"#, to: &line)
         JSONWriter.appendQuoted(record.method, to: &line)
-        line += #","path":"#.utf8
+        append(#","path":"#, to: &line)
         JSONWriter.appendQuoted(record.path, to: &line)
-        line += #","status":"#.utf8
+        append(#","status":"#, to: &line)
         appendDecimal(record.status, to: &line)
-        line += #","bytes":"#.utf8
+        append(#","bytes":"#, to: &line)
         appendDecimal(record.bytes, to: &line)
-        line += #","duration_ms":"#.utf8
+        append(#","duration_ms":"#, to: &line)
         appendMilliseconds(record.duration, to: &line)
-        line += "}\n".utf8
+        append("}\n", to: &line)
+    }
+
+    /// A literal's bytes, copied from the binary's constant (no `String` view walked).
+    private static func append(_ literal: StaticString, to line: inout [UInt8]) {
+        literal.withUTF8Buffer { line.append(contentsOf: $0) }
     }
 
     /// A non-negative integer's digits (a negative one is written as 0: none is logged).
@@ -179,10 +184,8 @@ public final class AccessLog: Sendable {
         // Whole milliseconds first: the fraction of a double (946688461.007 is 946688461.00699997)
         // truncated to milliseconds would be one short.
         let total = Int64((seconds * 1000).rounded())
-        var time = time_t(total / 1000)
-        var parts = tm()
-        gmtime_r(&time, &parts)
         let millis = Int32(total % 1000)
+        let (year, month, day, second) = civil(seconds: total / 1000)
         func put(_ value: Int32, _ width: Int, then separator: UInt8?) {
             var divisor: Int32 = 1
             for _ in 1..<width { divisor *= 10 }
@@ -194,12 +197,36 @@ public final class AccessLog: Sendable {
             }
             if let separator { bytes.append(separator) }
         }
-        put(parts.tm_year + 1900, 4, then: UInt8(ascii: "-"))
-        put(parts.tm_mon + 1, 2, then: UInt8(ascii: "-"))
-        put(parts.tm_mday, 2, then: UInt8(ascii: "T"))
-        put(parts.tm_hour, 2, then: UInt8(ascii: ":"))
-        put(parts.tm_min, 2, then: UInt8(ascii: ":"))
-        put(parts.tm_sec, 2, then: UInt8(ascii: "."))
+        put(year, 4, then: UInt8(ascii: "-"))
+        put(month, 2, then: UInt8(ascii: "-"))
+        put(day, 2, then: UInt8(ascii: "T"))
+        put(second / 3600, 2, then: UInt8(ascii: ":"))
+        put(second / 60 % 60, 2, then: UInt8(ascii: ":"))
+        put(second % 60, 2, then: UInt8(ascii: "."))
         put(max(0, min(999, millis)), 3, then: UInt8(ascii: "Z"))
+    }
+
+    /// The UTC date of `seconds` since 1970 and the second of that day, by arithmetic: glibc's
+    /// `gmtime_r` takes the process-wide time-zone lock on every call (`__tz_convert`), once per
+    /// request here. Days are counted in 400-year eras of 146,097 days from 0000-03-01, so a leap
+    /// day ends its year (the civil-from-days method of Howard Hinnant's "chrono-compatible
+    /// low-level date algorithms"); a test compares it with `gmtime_r` over two centuries.
+    static func civil(seconds: Int64) -> (year: Int32, month: Int32, day: Int32, second: Int32) {
+        var days = seconds / 86_400
+        var second = seconds % 86_400
+        if second < 0 {
+            second += 86_400
+            days -= 1
+        }
+        let shifted = days + 719_468  // days from 0000-03-01 to 1970-01-01
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)  // from March 1
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int32(truncatingIfNeeded: year), Int32(month), Int32(day), Int32(second))
     }
 }

@@ -84,6 +84,25 @@ import Testing
         #expect(written { AccessLog.appendTimestamp(1_795_984_773.123_4, to: &$0) } == "2026-11-29T20:39:33.123Z")
         #expect(written { AccessLog.appendTimestamp(946_688_461.007, to: &$0) } == "2000-01-01T01:01:01.007Z")
         #expect(written { AccessLog.appendTimestamp(0, to: &$0) } == "1970-01-01T00:00:00.000Z")
+        #expect(written { AccessLog.appendTimestamp(951_868_799.999_4, to: &$0) } == "2000-02-29T23:59:59.999Z")
+        #expect(written { AccessLog.appendTimestamp(4_107_542_400, to: &$0) } == "2100-03-01T00:00:00.000Z")
+    }
+
+    /// The date is computed by arithmetic instead of `gmtime_r` (its time-zone lock, per request):
+    /// the same date and time as `gmtime_r` for every day of two centuries and random seconds.
+    @Test func accessLogDatesAreGmtimes() {
+        var generator = SystemRandomNumberGenerator()
+        let days = Int64(0)..<Int64(73_049)  // 1970-01-01 to 2169-12-31
+        for day in days where day % 7 == 0 || day % 365 < 3 || day % 1461 > 1455 {
+            let seconds = day * 86_400 + Int64.random(in: 0..<86_400, using: &generator)
+            var time = time_t(seconds)
+            var parts = tm()
+            #expect(gmtime_r(&time, &parts) != nil)
+            let civil = AccessLog.civil(seconds: seconds)
+            let expected = (parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday)
+            #expect(civil.year == expected.0 && civil.month == expected.1 && civil.day == expected.2, "\(seconds)")
+            #expect(civil.second == parts.tm_hour * 3600 + parts.tm_min * 60 + parts.tm_sec, "\(seconds)")
+        }
     }
 
     /// Issue 16: the access line's figures are written as digits in place; the durations read

@@ -56,8 +56,9 @@ public struct PayloadInspector: Sendable {
         body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, format: EnvelopeFormat? = nil,
         downloading: Bool = false, expectMedia: Bool = false, parsed given: ParsedPayload? = nil
     ) -> Inspection {
-        // Parsed once: an APNs payload (the common case) goes on to the rules with this tree. A
-        // caller that has the tree of exactly `body` already (a batch item) passes it as `given`.
+        // Parsed once: an APNs payload (the common case) goes on to the rules with this document. A
+        // caller that has the document of exactly `body` already (a batch item: its part of the
+        // batch's document) passes it as `given`.
         let parsed = given.map(PayloadRules.judged) ?? PayloadRules.parse(body)
         guard format != .apns, let root = parsed.0, let chosen = format ?? EnvelopeFormat.detect(root),
             var envelope = Envelope.derive(chosen, from: root.value, headers: headers)

@@ -80,8 +80,8 @@ public enum PayloadRules {
         return judged(ParsedPayload(document))
     }
 
-    /// What a parse gave, judged: the tree for an object, the duplicate keys' findings (a batch
-    /// item's payload object is judged from its part of the batch's tree, not parsed again).
+    /// What a parse gave, judged: the view of an object, the duplicate keys' findings (a batch
+    /// item's payload object is judged from its part of the batch's document, not parsed again).
     public static func judged(_ parsed: ParsedPayload) -> (JSONView?, [Finding]) {
         var findings = parsed.duplicateKeys.map { path in
             Finding(

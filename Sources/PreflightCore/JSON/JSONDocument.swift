@@ -38,10 +38,13 @@ public final class JSONDocument: Sendable {
             throw JSONParser.Failure(offset: offset, reason: "invalid UTF-8", invalidUTF8: true)
         }
         let parsed = bytes.withUnsafeBufferPointer { text in
-            var parser = JSONParser(text: text)
-            return Swift.Result { () throws(JSONParser.Failure) in
-                try parser.parseDocument()
-                return (parser.nodes, parser.duplicates)
+            // 65 slots of 8 bytes: on the stack, not the heap.
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: JSONParser.maxDepth + 1) { path in
+                var parser = JSONParser(text: text, path: path)
+                return Swift.Result { () throws(JSONParser.Failure) in
+                    try parser.parseDocument()
+                    return (parser.nodes, parser.duplicates)
+                }
             }
         }
         let (nodes, duplicates) = try parsed.get()

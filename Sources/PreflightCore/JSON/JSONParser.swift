@@ -43,9 +43,14 @@ public struct JSONParser {
 
     /// The text being parsed; valid for the parser's life only.
     private let text: UnsafeBufferPointer<UInt8>
+    /// Where the parser is, one slot per open container (`maxDepth` + 1 of them, on the
+    /// caller's stack): an object's slot holds its current key's node, an array's
+    /// `-(position + 1)`. A repeated key's path is read from it (depth steps, not a walk).
+    private let path: UnsafeMutableBufferPointer<Int>
 
-    init(text: UnsafeBufferPointer<UInt8>) {
+    init(text: UnsafeBufferPointer<UInt8>, path: UnsafeMutableBufferPointer<Int>) {
         self.text = text
+        self.path = path
         // About one node per eight bytes in a payload: one allocation for most, growing for a
         // text of tiny values.
         nodes.reserveCapacity(text.count / 8 + 8)
@@ -103,12 +108,13 @@ public struct JSONParser {
             let key = nodes.count
             try parseString()
             nodes[object].count += 1
+            path[depth - 1] = key
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after a key") }
             index += 1
             skipWhitespace()
             try parseValue()
-            if isRepeated(key, in: object, seen: &seen) { duplicates.append(path(toKey: key)) }
+            if isRepeated(key, in: object, seen: &seen) { duplicates.append(currentPath) }
             skipWhitespace()
             guard index < text.count else { throw failure("unexpected end of input in an object") }
             if text[index] == UInt8(ascii: ",") {
@@ -127,6 +133,7 @@ public struct JSONParser {
         if peek(UInt8(ascii: "]")) { return close(array) }
         while true {
             skipWhitespace()
+            path[depth - 1] = -Int(nodes[array].count) - 1
             nodes[array].count += 1
             try parseValue()
             skipWhitespace()
@@ -184,41 +191,19 @@ public struct JSONParser {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The dotted path of the value of the key at node `target` (`aps.alert.title`,
-    /// `items[2].id`), found from the root: made only when a key repeats.
-    private func path(toKey target: Int) -> String {
-        var path = ""
-        var container = 0
-        while true {
-            var child = container + 1
-            var position = 0
-            let isObject = nodes[container].kind == .object
-            descend: while true {
-                if isObject {
-                    if child == target {
-                        let key = keyText(child)
-                        return path.isEmpty ? key : path + "." + key
-                    }
-                    let end = Int(nodes[child + 1].end)
-                    if target > child, target < end {
-                        let key = keyText(child)
-                        path += path.isEmpty ? key : "." + key
-                        container = child + 1
-                        break descend
-                    }
-                    child = end
-                } else {
-                    let end = Int(nodes[child].end)
-                    if target >= child, target < end {
-                        path += "[\(position)]"
-                        container = child
-                        break descend
-                    }
-                    child = end
-                    position += 1
-                }
+    /// The dotted path of the value being read: `aps.alert.title`, `items[2].id` (made only
+    /// when a key repeats).
+    private var currentPath: String {
+        var dotted = ""
+        for slot in path[0..<depth] {
+            if slot >= 0 {
+                let key = keyText(slot)
+                dotted += dotted.isEmpty ? key : "." + key
+            } else {
+                dotted += "[\(-slot - 1)]"
             }
         }
+        return dotted
     }
 
     // MARK: - Scalars

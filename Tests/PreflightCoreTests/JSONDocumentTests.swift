@@ -65,6 +65,30 @@ import Testing
         #expect(document.root["x"]?["y"]?.integer == 2)
     }
 
+    /// `é` (U+00E9) and `e` + U+0301 are two keys on iOS (`NSString` compares literally), though
+    /// Swift's `String ==` calls them equal. Before, the parser called them one key when either
+    /// was escaped or the object had 16 keys or more, and the tree's subscript picked the other.
+    @Test func keysThatOnlyLookAlikeAreTwoKeys() throws {
+        let composed = "caf\u{E9}"
+        let decomposed = "cafe\u{301}"
+        var large = ""
+        for index in 0..<20 { large += #""k\#(index)":0,"# }
+        let texts = [
+            #"{"\#(composed)":1,"\#(decomposed)":2}"#,
+            #"{"caf\u00e9":1,"cafe\u0301":2}"#,
+            "{" + large + #""\#(composed)":1,"\#(decomposed)":2}"#,
+        ]
+        for text in texts {
+            let document = try JSONDocument.parse(Array(text.utf8))
+            #expect(document.duplicateKeys == [], "\(text)")
+            #expect(document.root[composed]?.integer == 1, "\(text)")
+            #expect(document.root[decomposed]?.integer == 2, "\(text)")
+            let tree = try JSONParser.parse(Array(text.utf8)).value
+            #expect(tree[composed]?.integer == 1, "\(text)")
+            #expect(tree[decomposed]?.integer == 2, "\(text)")
+        }
+    }
+
     @Test func repeatedKeysAreNamedByTheirPathPastEarlierContainers() throws {
         let text = #"{"a":{"b":[1,{"z":0}]},"l":[{"x":1},[],{"x":1,"x":2}],"c":{"d":1,"d":{"e":1,"e":2}},"c":0}"#
         let document = try JSONDocument.parse(Array(text.utf8))

@@ -53,24 +53,7 @@ public final class JSONDocument: Sendable {
 
     /// The bytes of a string node as the text holds them, escapes undone.
     func withStringBytes<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let node = nodes[index]
-        return bytes.withUnsafeBufferPointer { text in
-            let raw = UnsafeBufferPointer(rebasing: text[node.range])
-            guard node.escaped else { return body(raw) }
-            var decoded: [UInt8] = []
-            decoded.reserveCapacity(raw.count)
-            // Checked when parsed: undoing the escapes again cannot fail.
-            _ = JSONEscapes.decode(raw, into: &decoded)
-            return decoded.withUnsafeBufferPointer(body)
-        }
-    }
-
-    /// Whether two string nodes hold the same text.
-    func sameString(_ first: Int, _ second: Int) -> Bool {
-        if !nodes[first].escaped, !nodes[second].escaped {
-            return bytes[nodes[first].range].elementsEqual(bytes[nodes[second].range])
-        }
-        return withStringBytes(first) { a in withStringBytes(second) { b in a.elementsEqual(b) } }
+        bytes.withUnsafeBufferPointer { nodes[index].withText(in: $0, body) }
     }
 
     /// Whether a string node holds `text`.
@@ -107,6 +90,20 @@ struct JSONNode: Sendable {
     var count: UInt32 = 0
 
     var range: Range<Int> { Int(start)..<Int(start) + Int(length) }
+
+    /// Calls `body` with a string node's UTF-8 in `text` (the bytes the node points into), its
+    /// escapes undone: the one reading of a string's text, for the parser and the document.
+    func withText<Result>(
+        in text: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let raw = UnsafeBufferPointer(rebasing: text[range])
+        guard escaped else { return body(raw) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(raw.count)
+        // Checked when parsed: undoing the escapes again cannot fail.
+        _ = JSONEscapes.decode(raw, into: &decoded)
+        return decoded.withUnsafeBufferPointer(body)
+    }
 }
 
 /// A value of a `JSONDocument`, read in place: the view the payload rules are written against.
@@ -205,23 +202,18 @@ public struct JSONView: Sendable {
         }
     }
 
-    /// How a sender would name this value's type in a message.
-    public var typeName: String {
-        switch node.kind {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: integer != nil ? "an integer" : "a number"
-        case .true, .false: "a boolean"
-        case .null: "null"
-        }
-    }
+    /// How a sender would name this value's type in a message (`JSONValue`'s names).
+    public var typeName: String { summary.typeName }
 
-    /// A short rendering for messages: strings quoted, containers summarised.
-    public var shortDescription: String {
+    /// A short rendering for messages: strings quoted, containers summarised (as `JSONValue`'s).
+    public var shortDescription: String { summary.shortDescription }
+
+    /// What the messages need of this value: a container's kind without building its tree.
+    private var summary: JSONValue {
         switch node.kind {
-        case .object, .array: typeName
-        case .string, .number, .true, .false, .null: value.shortDescription
+        case .object: .object([])
+        case .array: .array([])
+        case .string, .number, .true, .false, .null: value
         }
     }
 

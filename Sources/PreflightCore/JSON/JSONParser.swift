@@ -33,9 +33,6 @@ public struct JSONParser {
         return Result(value: document.root.value, duplicateKeys: document.duplicateKeys)
     }
 
-    /// A node's `end` while its container is still being read.
-    private static let open = UInt32.max
-
     private(set) var nodes: [JSONNode] = []
     private(set) var duplicates: [String] = []
     private var index = 0
@@ -86,7 +83,8 @@ public struct JSONParser {
     private mutating func enter(_ kind: JSONNode.Kind) throws(Failure) -> Int {
         depth += 1
         if depth > Self.maxDepth { throw failure("nesting deeper than \(Self.maxDepth) levels") }
-        nodes.append(JSONNode(kind: kind, start: UInt32(index), length: 1, end: Self.open))
+        // Its `end` is set when it closes.
+        nodes.append(JSONNode(kind: kind, start: UInt32(index), length: 1, end: 0))
         index += 1
         return nodes.count - 1
     }
@@ -99,7 +97,7 @@ public struct JSONParser {
 
     private mutating func parseObject() throws(Failure) {
         let object = try enter(.object)
-        var seen: Set<String>? = nil
+        var seen: Set<[UInt8]>? = nil
         skipWhitespace()
         if peek(UInt8(ascii: "}")) { return close(object) }
         while true {
@@ -149,8 +147,11 @@ public struct JSONParser {
     }
 
     /// Whether the key at node `key` is one of `object`'s earlier keys: a scan for small objects,
-    /// a set past 16 keys.
-    private func isRepeated(_ key: Int, in object: Int, seen: inout Set<String>?) -> Bool {
+    /// a set past 16 keys. Keys are the same when their UTF-8 is (escapes undone), as iOS's
+    /// dictionaries compare them: `NSString`'s `isEqual(to:)` is "a literal Unicode-based
+    /// comparison" of UTF-16 code units (Apple, Foundation, NSString isEqual(to:)), so `é` and
+    /// `e` + U+0301 are two keys, where Swift's `String ==` would call them one.
+    private func isRepeated(_ key: Int, in object: Int, seen: inout Set<[UInt8]>?) -> Bool {
         let earlier = Int(nodes[object].count) - 1
         if earlier < 16 {
             var other = object + 1
@@ -161,34 +162,23 @@ public struct JSONParser {
             return false
         }
         if seen == nil {
-            var keys = Set<String>()
+            var keys = Set<[UInt8]>()
             var other = object + 1
             for _ in 0..<earlier {
-                keys.insert(keyText(other))
+                keys.insert(nodes[other].withText(in: text) { Array($0) })
                 other = Int(nodes[other + 1].end)
             }
             seen = keys
         }
-        return !seen!.insert(keyText(key)).inserted
+        return !seen!.insert(nodes[key].withText(in: text) { Array($0) }).inserted
     }
 
     private func sameKey(_ first: Int, _ second: Int) -> Bool {
-        let a = nodes[first]
-        let b = nodes[second]
-        if !a.escaped, !b.escaped {
-            return a.length == b.length
-                && UnsafeBufferPointer(rebasing: text[a.range]).elementsEqual(
-                    UnsafeBufferPointer(rebasing: text[b.range]))
-        }
-        return keyText(first) == keyText(second)
+        nodes[first].withText(in: text) { a in nodes[second].withText(in: text) { b in a.elementsEqual(b) } }
     }
 
     private func keyText(_ key: Int) -> String {
-        let raw = UnsafeBufferPointer(rebasing: text[nodes[key].range])
-        guard nodes[key].escaped else { return String(decoding: raw, as: UTF8.self) }
-        var decoded: [UInt8] = []
-        _ = JSONEscapes.decode(raw, into: &decoded)
-        return String(decoding: decoded, as: UTF8.self)
+        nodes[key].withText(in: text) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The dotted path of the value being read: `aps.alert.title`, `items[2].id` (made only

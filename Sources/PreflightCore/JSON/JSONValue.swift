@@ -18,9 +18,11 @@ public enum JSONValue: Sendable, Equatable {
     case null
 
     /// The value of `key` in an object, the last one when the key repeats (as a dictionary keeps it).
+    /// Keys match when their UTF-8 does, as iOS compares them (see `JSONParser.isRepeated`), not
+    /// by `String ==`'s canonical equivalence.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.last(where: { $0.key == key })?.value
+        return members.last(where: { $0.key.utf8.elementsEqual(key.utf8) })?.value
     }
 
     /// The members of an object, nil for any other value.

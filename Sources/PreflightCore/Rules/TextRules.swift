@@ -107,7 +107,7 @@ public enum TextRules {
 
     /// Whether the text starts and ends with a visible ASCII byte: then nothing is trimmed from
     /// it, and it is not blank (settled without making a `String`).
-    private static func endsVisible(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func endsVisible<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard let first = bytes.first, let last = bytes.last else { return false }
         return isVisibleASCII(first) && isVisibleASCII(last)
     }
@@ -120,9 +120,7 @@ public enum TextRules {
     static func trimmedText(_ text: String) -> Substring {
         // The common case without looking at characters: a visible ASCII byte at each end starts
         // and ends a character that is not blank.
-        if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) {
-            return text[...]
-        }
+        if endsVisible(text.utf8) { return text[...] }
         guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) })
         else { return "" }
         return text[first...last]

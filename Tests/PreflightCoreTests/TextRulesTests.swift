@@ -125,4 +125,56 @@ import Testing
     @Test func allBlankIsTheEmptyAlertOnly() {
         #expect(Self.codes(#"{"aps":{"alert":"   "}}"#) == ["aps.alert.empty"])
     }
+
+    /// Every White_Space scalar, and the default-ignorable ones senders' templates leave behind.
+    static let invisibleScalars: [UInt32] = [
+        0x0009, 0x000A, 0x000B, 0x000C, 0x000D, 0x0085, 0x00A0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003,
+        0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000,
+        0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF, 0x180E,
+        0x00AD, 0xFE00, 0xFE0F, 0x034F, 0x3164, 0xFFA0, 0x202A, 0x202E, 0x2066, 0x2069, 0xE0001,
+    ]
+
+    /// A JSON string escape of `scalar` (a surrogate pair past the BMP).
+    static func escaped(_ value: UInt32) -> String {
+        func unit(_ unit: UInt32) -> String {
+            let hex = String(unit, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+        guard value > 0xFFFF else { return unit(value) }
+        let offset = value - 0x10000
+        return unit(0xD800 + (offset >> 10)) + unit(0xDC00 + (offset & 0x3FF))
+    }
+
+    /// An alert of nothing a person sees is no alert, whether the scalar is written raw or escaped,
+    /// alone, mixed with spaces, or in every field of a dictionary.
+    @Test(arguments: invisibleScalars)
+    func anInvisibleAlertIsEmpty(value: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        #expect(TextRules.isInvisible(scalar))
+        let escaped = Self.escaped(value)
+        #expect(Self.codes(#"{"aps":{"alert":"\#(escaped)"}}"#) == ["aps.alert.empty"])
+        #expect(Self.codes(#"{"aps":{"alert":" \#(escaped)  \#(escaped) "}}"#) == ["aps.alert.empty"])
+        #expect(
+            Self.codes(#"{"aps":{"alert":{"title":"\#(escaped)","body":" \#(escaped)\t"}}}"#) == ["aps.alert.empty"])
+        if value >= 0x80 {
+            // Raw UTF-8 (a JSON string may not hold a raw control below 0x20).
+            let raw = String(Character(scalar))
+            #expect(Self.codes(#"{"aps":{"alert":"\#(raw)"}}"#) == ["aps.alert.empty"])
+            #expect(Self.codes(#"{"aps":{"alert":"  \#(raw) "}}"#) == ["aps.alert.empty"])
+        }
+    }
+
+    /// A visible character beside the invisible ones makes the alert visible: an emoji sequence
+    /// joined by U+200D, a letter after a BOM, a drawn format character (U+0600), a combining
+    /// accent on a no-break space.
+    @Test(
+        arguments: [
+            ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", []), ("\u{0600}", []), ("\u{00A0}\u{0301}", []),
+            ("\u{FEFF}Sale", ["aps.alert.whitespace"]), ("\u{200B}x\u{200B}", ["aps.alert.whitespace"]),
+        ])
+    func aVisibleCharacterAmongInvisibleOnesPasses(text: String, expected: [String]) {
+        #expect(Self.codes(#"{"aps":{"alert":{"title":"Hi","body":"\#(text)"}}}"#) == expected)
+        #expect(Self.codes(#"{"aps":{"alert":"\#(text)"}}"#) == expected)
+        #expect(!Array(text.utf8).withUnsafeBufferPointer { TextRules.isBlank($0) })
+    }
 }

@@ -172,10 +172,10 @@ public enum PayloadRules {
         ]
     }
 
-    /// Whether a string holds more than spaces and tabs (what `String.trimmed` leaves), read as
-    /// bytes: a character is a space or a tab only as that one byte.
+    /// Whether a string holds a character a person sees (`TextRules.isInvisible`: not
+    /// whitespace, not default-ignorable, not a control), read from its bytes.
     static func hasText(_ value: JSONView) -> Bool {
-        value.withUTF8 { bytes in bytes.contains { $0 != 0x20 && $0 != 0x09 } } ?? false
+        value.withUTF8 { !TextRules.isBlank($0) } ?? false
     }
 
     static func apsKeys(_ context: PayloadContext) -> [Finding] {

@@ -95,12 +95,26 @@ public enum TextRules {
         ("body", "aps.alert.body", visibleBody),
     ]
 
-    /// Whitespace, line breaks and control or format characters (a zero-width space, a BOM).
+    /// Whether a person sees nothing of `scalar`: it is whitespace (Unicode White_Space, UCD
+    /// `PropList.txt`: U+0009-000D, U+0020, U+0085, U+00A0, U+1680, U+2000-200A, U+2028, U+2029,
+    /// U+202F, U+205F, U+3000), a default-ignorable code point, which renderers draw as nothing
+    /// (UCD `DerivedCoreProperties.txt`, Default_Ignorable_Code_Point: U+00AD, U+180E, U+200B-200F,
+    /// U+202A-202E, U+2060-206F, U+3164, U+FE00-FE0F, U+FEFF, U+FFA0, ...; Unicode 15, section 5.21),
+    /// or a control character (general category Cc). The standard library's scalar properties are
+    /// read from those UCD files. A format character that is drawn (U+0600 ARABIC NUMBER SIGN, Cf
+    /// but not default-ignorable) is visible.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII settled on the value: only 0x21-0x7E are drawn.
+        if scalar.isASCII { return scalar.value < 0x21 || scalar.value == 0x7F }
+        let properties = scalar.properties
+        return properties.isWhitespace || properties.isDefaultIgnorableCodePoint
+            || properties.generalCategory == .control
+    }
+
+    /// Whether a person sees nothing of `character`: every scalar of it is invisible (an emoji
+    /// joined by U+200D ZERO WIDTH JOINER is seen by its emoji).
     static func isBlank(_ character: Character) -> Bool {
-        character.isWhitespace
-            || character.unicodeScalars.allSatisfy {
-                $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
-            }
+        character.unicodeScalars.allSatisfy(isInvisible)
     }
 
     private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte >= 0x21 && byte <= 0x7E }
@@ -112,9 +126,20 @@ public enum TextRules {
         return isVisibleASCII(first) && isVisibleASCII(last)
     }
 
-    /// Whether the UTF-8 text has no visible character.
+    /// Whether the UTF-8 text has no visible character (`isInvisible` for every scalar). Decoded
+    /// scalar by scalar from the bytes, without a `String`: an ASCII byte is its own scalar, and
+    /// the first visible one ends the scan.
     static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        endsVisible(bytes) ? false : trimmedText(String(decoding: bytes, as: UTF8.self)).isEmpty
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if !isInvisible(scalar) { return false }
+            case .emptyInput: return true
+            // The parser only hands over valid UTF-8; a stray byte would be drawn as U+FFFD.
+            case .error: return false
+            }
+        }
     }
 
     static func trimmedText(_ text: String) -> Substring {

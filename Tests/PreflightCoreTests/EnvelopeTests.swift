@@ -232,6 +232,44 @@ import Testing
         #expect(Self.codes(Self.inspect(body)) == expected)
     }
 
+    /// "é" (U+00E9) and "e" + U+0301 are two keys on the device (`NSDictionary` compares them
+    /// literally): the derived payload holds both, and is judged at the size Braze sends.
+    @Test func canonicallyEquivalentKeysStayApartInTheDerivedPayload() throws {
+        let precomposed = "\u{E9}"
+        let decomposed = "e\u{301}"
+        #expect(precomposed == decomposed)  // what `String ==` says, and the device does not
+        let base = try #require(Self.inspect(try Self.example("braze")).envelope?.payload.count)
+        let first = String(repeating: "x", count: 2_100)
+        let second = String(repeating: "y", count: 2_100)
+        let body = try Self.example("braze").replacingOccurrences(
+            of: #""extra": {"order": "1234"}"#,
+            with: #""extra": {"order": "1234", "\#(precomposed)": "\#(first)", "\#(decomposed)": "\#(second)"}"#)
+        let inspection = Self.inspect(body)
+        let payload = try Self.derived(inspection)
+        let keys = try #require(payload.members).map { Array($0.key.utf8) }
+        #expect(keys.filter { $0 == [0xC3, 0xA9] }.count == 1)
+        #expect(keys.filter { $0 == [0x65, 0xCC, 0x81] }.count == 1)
+        // Each member adds a comma, the quoted key (2 or 3 bytes), a colon and the quoted value.
+        let expected = base + (1 + 4 + 1 + 2_102) + (1 + 5 + 1 + 2_102)
+        #expect(inspection.envelope?.payload.count == expected)
+        #expect(inspection.summary.bytes == expected)
+        #expect(expected == 4_403)
+        #expect(Self.codes(inspection) == ["payload.too-large"])
+    }
+
+    /// A member replaces another, and FCM's `apns.payload` overlay merges into one, only when
+    /// the names are the same bytes.
+    @Test func setAndMergeCompareKeysByTheirBytes() throws {
+        var built = JSONValue.object([JSONMember(key: "\u{E9}", value: .string("a"))])
+        built.set("e\u{301}", .string("b"))
+        built.set("\u{E9}", .string("c"))
+        #expect(built.members?.map(\.key.utf8.count) == [2, 3])
+        #expect(built.members?.map(\.value) == [.string("c"), .string("b")])
+        let merged = JSONValue.object([JSONMember(key: "\u{E9}", value: .string("a"))]).merging(
+            .object([JSONMember(key: "e\u{301}", value: .string("b"))]))
+        #expect(merged.members?.count == 2)
+    }
+
     /// The derived size against 4096, with and without the provider's allowance.
     @Test(
         arguments: [

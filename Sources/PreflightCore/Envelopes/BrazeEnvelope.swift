@@ -77,8 +77,11 @@ enum BrazeEnvelope {
 }
 
 extension String {
-    /// `title_loc_key` as APNs spells it: `title-loc-key`.
+    /// `title_loc_key` as APNs spells it: `title-loc-key`. Scalar by scalar: an underscore that
+    /// a combining mark follows is still one byte of the key (a `Character` map would keep it).
     fileprivate var replacingUnderscores: String {
-        String(map { $0 == "_" ? "-" : $0 })
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: unicodeScalars.map { $0 == "_" ? "-" : $0 })
+        return String(scalars)
     }
 }

@@ -215,7 +215,10 @@ struct Derivation {
     var hasVisibleText: Bool {
         switch payload["aps"]?["alert"] {
         case .string(let text)?: !text.isEmpty
-        case .object(let members)?: members.contains { ["title", "subtitle", "body"].contains($0.key) }
+        case .object(let members)?:
+            members.contains { member in
+                ["title", "subtitle", "body"].contains { member.key.utf8.elementsEqual($0.utf8) }
+            }
         default: false
         }
     }
@@ -231,10 +234,13 @@ struct Derivation {
 
 extension JSONValue {
     /// Sets `key` in an object: the last member of that name is replaced in place, else one is
-    /// appended. Does nothing to other values.
+    /// appended. Does nothing to other values. Names match when their UTF-8 does, as the
+    /// subscript reads them and as iOS's `NSDictionary` compares keys (`isEqualToString:`, a
+    /// literal code-unit comparison): `String ==` is canonical equivalence, and would merge "é"
+    /// and "e" + U+0301, two keys the device keeps, into one, judging a smaller payload than is sent.
     mutating func set(_ key: String, _ value: JSONValue) {
         guard case .object(var members) = self else { return }
-        if let index = members.lastIndex(where: { $0.key == key }) {
+        if let index = members.lastIndex(where: { $0.key.utf8.elementsEqual(key.utf8) }) {
             members[index].value = value
         } else {
             members.append(JSONMember(key: key, value: value))

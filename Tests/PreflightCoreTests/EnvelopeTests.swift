@@ -162,6 +162,35 @@ import Testing
         #expect(Self.codes(Self.inspect(body)) == expected)
     }
 
+    /// OneSignal's extension attaches every key of `att`: a later one is judged as the first is,
+    /// at its own path.
+    @Test(
+        arguments: [
+            ("https://foo.bar/b.webp", "media.url.extension-unsupported"),
+            ("https://foo.bar/{{x}}.png", "aps.alert.template-unresolved"),
+            ("http://foo.bar/b.png", "media.url.insecure"), ("not a url", "media.url.invalid"),
+        ])
+    func everyOneSignalAttachmentIsJudged(second: String, code: String) throws {
+        let body = try Self.example("onesignal").replacingOccurrences(
+            of: #""ios_attachments": {"id1": "https://foo.bar/pizza-monster.png"}"#,
+            with: #""ios_attachments": {"id1": "https://foo.bar/pizza-monster.png", "id2": "\#(second)"}"#)
+        let inspection = Self.inspect(body)
+        #expect(Self.codes(inspection) == ["envelope.text.language", code])
+        #expect(inspection.findings.first { $0.code.rawValue == code }?.path == "/att/id2")
+        #expect(inspection.summary.mediaKey == "/att/id1")
+        #expect(inspection.media?.url.text == "https://foo.bar/pizza-monster.png")
+        // The same payload sent raw, judged with the OneSignal profile.
+        let raw =
+            #"{"aps":{"alert":"Hi","mutable-content":1},"att":{"id1":"https://foo.bar/a.png","id2":"\#(second)"}}"#
+        let direct = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: Array(raw.utf8), headers: APNsHeaders(pushType: "alert"), profile: ExtensionProfile.onesignal)
+        #expect(direct.findings.map(\.code.rawValue) == [code])
+        // The generic profile reads one key only.
+        let generic = PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: Array(raw.utf8), headers: APNsHeaders(pushType: "alert"))
+        #expect(!generic.findings.contains { $0.path == "/att/id2" })
+    }
+
     /// OneSignal uses `ios_badgeCount` only with `ios_badgeType` SetTo or Increase (its default is None).
     @Test func aOneSignalBadgeCountNeedsABadgeType() throws {
         let body = try Self.example("onesignal").replacingOccurrences(of: #""ios_badgeType": "Increase","#, with: "")

@@ -121,4 +121,23 @@ import Testing
             #expect(refused.errorCode == "unknown-format")
         }
     }
+
+    /// OneSignal attaches every key of `ios_attachments`: the first is downloaded and attached,
+    /// a later WebP is judged at its own path, and is not downloaded (one download a push).
+    @Test func everyOneSignalAttachmentIsJudgedAndOneDownloaded() throws {
+        try withService(origins.configuration()) { service in
+            let first = origins.https + "/media/image.png"
+            let body = try example("onesignal").replacingOccurrences(
+                of: #""id1": "\#(first)""#,
+                with: #""id1": "\#(first)", "id2": "\#(origins.https)/media/image.webp""#)
+            let (response, result) = try post(service, body)
+            #expect(response.status == 200, "\(response.text)")
+            #expect(result.codes == ["envelope.detected", "envelope.text.language", "media.url.extension-unsupported"])
+            #expect(result.finding("media.url.extension-unsupported")?["path"]?.string == "/att/id2")
+            #expect(result.media?["url"]?.string == first)
+            #expect(result.attachment?["uti"]?.string == "public.png")
+            let metrics = try httpRequest(port: service.port, "GET", "/metrics").text
+            #expect(metrics.contains("\npreflight_cache_misses_total 1\n"))
+        }
+    }
 }

@@ -61,10 +61,13 @@ public struct ExtensionProfile: Sendable, Equatable {
     public var typeKey: JSONPointer?
     public var download: Download
     public var device = Device()
+    /// Whether the extension attaches every value its media keys reach (OneSignal: each key of
+    /// `att`), not only the first: then each one's URL is judged (`MediaURLRules.check`).
+    public var attachesEvery = false
 
     public init(
         name: String, mediaKeys: [JSONPointer], requiredKeys: [JSONPointer] = [], naming: Naming,
-        typeKey: JSONPointer? = nil, download: Download, device: Device = Device()
+        typeKey: JSONPointer? = nil, download: Download, device: Device = Device(), attachesEvery: Bool = false
     ) {
         self.name = name
         self.mediaKeys = mediaKeys
@@ -73,6 +76,7 @@ public struct ExtensionProfile: Sendable, Equatable {
         self.typeKey = typeKey
         self.download = download
         self.device = device
+        self.attachesEvery = attachesEvery
     }
 
     /// The `required_keys` the payload lacks (absent or `null`): the extension stops without them.
@@ -115,12 +119,13 @@ extension ExtensionProfile {
         name: "firebase", mediaKeys: pointers(["/fcm_options/image"]), naming: .response, download: .disk)
 
     /// OneSignal-iOS-SDK `iOS_SDK/OneSignalSDK/OneSignalExtension/OneSignalAttachmentHandler.m`:
-    /// `addAttachments:toNotificationContent:` attaches every key of `att`;
-    /// `downloadMediaAndSaveInBundle:` streams the body to a file (a data task writing to disk)
-    /// and names it from `getSupportedFileExtensionFromURL:mimeType:` (the `filename` query
+    /// `addAttachments:toNotificationContent:` loops `for(NSString* key in notification.attachments)`
+    /// and downloads and attaches each http(s) value under its key, so every key of `att` is
+    /// judged; `downloadMediaAndSaveInBundle:` streams the body to a file (a data task writing to
+    /// disk) and names it from `getSupportedFileExtensionFromURL:mimeType:` (the `filename` query
     /// parameter, then the MIME type, then the URL's extension).
     public static let onesignal = ExtensionProfile(
-        name: "onesignal", mediaKeys: pointers(["/att/*"]), naming: .mime, download: .disk)
+        name: "onesignal", mediaKeys: pointers(["/att/*"]), naming: .mime, download: .disk, attachesEvery: true)
 
     /// Airship ios-library `UANotificationServiceExtension.swift`: `didReceive` decodes
     /// `com.urbanairship.media_attachment` (its `url` is an array); `load(attachment:)` downloads to

@@ -35,6 +35,9 @@ public enum MediaURLRules {
         _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool = false
     ) -> Outcome {
         var outcome = find(root, profile: profile, configuration: configuration, downloading: downloading)
+        if profile.attachesEvery, outcome.key != nil {
+            outcome.findings += laterAttachments(root, profile: profile, configuration: configuration)
+        }
         for required in profile.missingRequiredKeys(in: root) {
             outcome.findings.append(
                 Finding(
@@ -44,6 +47,33 @@ public enum MediaURLRules {
                     fix: "add \(required.text) to the payload (see the profile's required_keys)"))
         }
         return outcome
+    }
+
+    /// The URL findings of every value the profile's keys reach after the first (`locate`'s,
+    /// judged already), for an extension that attaches them all. Each is judged on its text as
+    /// without a download (the URL's extension is the advice): only the first is downloaded, so
+    /// that one push costs one download whatever the number of its attachments.
+    private static func laterAttachments(
+        _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration
+    ) -> [Finding] {
+        var findings: [Finding] = []
+        // The same walk as `locate`: its first value that is not null is the one judged already
+        // (skipped by position, not by pointer, so a repeated key's later copy is still judged).
+        var skippedFirst = false
+        for key in profile.mediaKeys {
+            for (pointer, value) in key.resolve(in: root) where !value.isNull {
+                guard skippedFirst else {
+                    skippedFirst = true
+                    continue
+                }
+                findings +=
+                    judge(
+                        key: pointer, value: value, root: root, profile: profile, configuration: configuration,
+                        downloading: false
+                    ).findings
+            }
+        }
+        return findings
     }
 
     private static func find(
@@ -63,6 +93,16 @@ public enum MediaURLRules {
                     )
                 ])
         }
+        return judge(
+            key: key, value: value, root: root, profile: profile, configuration: configuration,
+            downloading: downloading)
+    }
+
+    /// The URL rules on the value at `key`.
+    private static func judge(
+        key: String, value: JSONView, root: JSONView, profile: ExtensionProfile,
+        configuration: PreflightConfiguration, downloading: Bool
+    ) -> Outcome {
         guard let text = value.string else {
             return Outcome(
                 key: key, urlText: nil, reference: nil,

@@ -101,6 +101,21 @@ import Testing
                 #""apns":{"#, #""apns":{"headers":{"apns-push-type":"background","apns-priority":"10"},"#,
                 ["envelope.header.contradicts", "envelope.header.contradicts", "headers.push-type.not-alert"]
             ),
+            // The same in mixed case: HTTP names are case-insensitive, and FCM sends them.
+            (
+                #""apns":{"#, #""apns":{"headers":{"Apns-Push-Type":"background","APNS-PRIORITY":"10"},"#,
+                ["envelope.header.contradicts", "envelope.header.contradicts", "headers.push-type.not-alert"]
+            ),
+            // An apns- name APNs does not define (a typo), in any case.
+            (#""apns":{"#, #""apns":{"headers":{"apns-colapse-id":"x"},"#, ["envelope.header.unknown"]),
+            (#""apns":{"#, #""apns":{"headers":{"APNS-Priorty":"5"},"#, ["envelope.header.unknown"]),
+            // A line break or NUL in a value: no HTTP/2 header may carry it.
+            (
+                #""apns":{"#, #""apns":{"headers":{"apns-collapse-id":"a\r\nx-injected: 1"},"#,
+                ["envelope.header.invalid"]
+            ),
+            (#""apns":{"#, #""apns":{"headers":{"apns-topic":"com.example\n"},"#, ["envelope.header.invalid"]),
+            (#""apns":{"#, #""apns":{"headers":{"apns-id":"a\u0000"},"#, ["envelope.header.invalid"]),
             // data values must be strings.
             (#""message":{"#, #""message":{"data":{"n":1},"#, ["envelope.field.invalid"]),
             // No target.
@@ -160,6 +175,48 @@ import Testing
         let body = try Self.example("onesignal").replacingOccurrences(of: replacing, with: replacement)
         #expect(body != (try Self.example("onesignal")))
         #expect(Self.codes(Self.inspect(body)) == expected)
+    }
+
+    /// A refused header value sets nothing, and a mixed-case name sets the header and is reported
+    /// at its own path.
+    @Test func fcmHeadersFollowTheRequestHeadersPolicy() throws {
+        let body = try Self.compact("fcm").replacingOccurrences(
+            of: #""apns":{"#,
+            with: #""apns":{"headers":{"APNS-Collapse-ID":"a\r\nb","Apns-Topic":"com.example.app","x-other":"1"},"#)
+        let inspection = Self.inspect(body, format: .fcm)
+        #expect(Self.codes(inspection) == ["envelope.header.invalid"])
+        #expect(inspection.findings.first?.path == "message.apns.headers.APNS-Collapse-ID")
+        #expect(inspection.envelope?.headers.collapseID == nil)
+        #expect(inspection.envelope?.headers.topic == "com.example.app")
+        let contradicted = try Self.compact("fcm").replacingOccurrences(
+            of: #""apns":{"#, with: #""apns":{"headers":{"APNS-PUSH-TYPE":"background"},"#)
+        #expect(
+            Self.inspect(contradicted, format: .fcm).findings.first?.path == "message.apns.headers.APNS-PUSH-TYPE")
+    }
+
+    /// `data` nested to the parser's depth in the body is one level deeper in the payload
+    /// OneSignal builds (`custom.a`): that payload cannot be read, and is a finding, never the
+    /// body judged as an APNs payload instead.
+    @Test(arguments: [nil, EnvelopeFormat.onesignal])
+    func aDerivedPayloadTooDeepIsAFinding(format: EnvelopeFormat?) throws {
+        /// `data` as `objects` nested objects: the body is 1 + objects levels deep, the derived
+        /// payload 2 + objects (its top object, `custom`, then `a`'s objects).
+        func body(objects: Int) -> String {
+            let nested = String(repeating: #"{"a":"#, count: objects) + "1" + String(repeating: "}", count: objects)
+            return #"{"app_id":"x","contents":{"en":"Hi"},"data":\#(nested)}"#
+        }
+        let deepest = body(objects: JSONParser.maxDepth - 1)
+        #expect(throws: Never.self) { try JSONParser.parse(Array(deepest.utf8)) }
+        let inspection = Self.inspect(deepest, format: format)
+        #expect(inspection.envelope?.format == .onesignal)
+        #expect(inspection.envelope?.usable == false)
+        #expect(Self.codes(inspection) == ["envelope.payload.too-deep"])
+        #expect(inspection.findings.contains { $0.code == .apsMissing } == false)
+        #expect(inspection.report.verdict == .fail)
+        // One level less and the derived payload is judged.
+        let fits = Self.inspect(body(objects: JSONParser.maxDepth - 2), format: format)
+        #expect(fits.envelope?.usable == true)
+        #expect(!Self.codes(fits).contains("envelope.payload.too-deep"))
     }
 
     /// OneSignal's extension attaches every key of `att`: a later one is judged as the first is,

@@ -140,4 +140,33 @@ import Testing
             #expect(metrics.contains("\npreflight_cache_misses_total 1\n"))
         }
     }
+
+    /// A OneSignal body whose `data` reaches the parser's depth builds a payload one level deeper:
+    /// a finding under the named format, not the body judged as an APNs payload. FCM's
+    /// `apns.headers` follow the request headers' policy.
+    @Test func aTooDeepDerivedPayloadAndBadFCMHeadersAreFindings() throws {
+        try withService(origins.configuration()) { service in
+            let objects = JSONParser.maxDepth - 1
+            let nested = String(repeating: #"{"a":"#, count: objects) + "1" + String(repeating: "}", count: objects)
+            let deep = #"{"app_id":"x","contents":{"en":"Hi"},"data":\#(nested)}"#
+            let (response, result) = try post(service, deep, query: "?format=onesignal&fetch=false")
+            #expect(response.status == 422)
+            #expect(result.codes == ["envelope.payload.too-deep"])
+            #expect(result.report["envelope"]?["format"]?.string == "onesignal")
+            #expect(result.report["envelope"]?["derived_payload"] == .null)
+            let fcm = try example("fcm").replacingOccurrences(
+                of: #""apns": {"#,
+                with:
+                    #""apns": {"headers": {"Apns-Push-Type": "background", "apns-colapse-id": "x", "apns-topic": "a\r\nb"},"#
+            )
+            let (_, headers) = try post(service, fcm, query: "?format=fcm&fetch=false")
+            #expect(
+                headers.codes == [
+                    "envelope.header.unknown", "envelope.header.invalid", "envelope.header.contradicts",
+                    "media.not-fetched",
+                ])
+            let contradicts = headers.finding("envelope.header.contradicts")
+            #expect(contradicts?["path"]?.string == "message.apns.headers.Apns-Push-Type")
+        }
+    }
 }

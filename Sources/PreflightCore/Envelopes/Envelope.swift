@@ -92,8 +92,8 @@ public struct Envelope: Sendable {
     public var payload: [UInt8]
     /// The same payload read back from those bytes, as the rules read a payload (the body's
     /// repeated keys were reported when the body was read; the derived payload's copies of them
-    /// are not reported again).
-    var document: JSONDocument
+    /// are not reported again); nil when it cannot be (then `usable` is false).
+    var document: JSONDocument?
     public var headers: APNsHeaders
     /// `envelope.*` findings, paths in the envelope (`message.apns.payload.aps`).
     public var findings: [Finding]
@@ -130,8 +130,20 @@ public struct Envelope: Sendable {
         }
         var writer = JSONWriter(capacity: 512)
         writer.value(derivation.payload)
-        // Written just now by our own writer: always JSON, an object.
-        guard let document = try? JSONDocument.parse(writer.bytes) else { return nil }
+        var document: JSONDocument?
+        do {
+            document = try JSONDocument.parse(writer.bytes)
+        } catch {
+            // Written just now by our own writer, so JSON: what fails is the parser's depth bound,
+            // reached by a body within it whose provider nests a part one level further (OneSignal's
+            // `data` under `custom.a`). Judging the body as APNs instead would judge the wrong thing.
+            derivation.add(
+                .envelopePayloadTooDeep, path: format.topKey,
+                message:
+                    "the APNs payload \(format.providerName) builds from this body cannot be read (\(error.reason)), so it was not judged",
+                fix: "nest the custom data less deeply (at most \(JSONParser.maxDepth) levels in the payload)")
+            derivation.usable = false
+        }
         return Envelope(
             format: format, detected: false, payload: writer.bytes, document: document,
             headers: derivation.headers,

@@ -63,17 +63,7 @@ enum FCMEnvelope {
                 derivation.wrongType("message.apns.payload", overlay, expected: "an object", provider: "FCM")
             }
         }
-        for header in apns?["headers"]?.members ?? [] {
-            guard let value = header.value.string else {
-                derivation.add(
-                    .envelopeHeaderNotString, path: "message.apns.headers.\(header.key)",
-                    message:
-                        "message.apns.headers.\(header.key) is \(header.value.typeName); FCM refuses headers that are not strings",
-                    fix: "send the header's value as a string: \"\(header.key)\": \"\(header.value.shortDescription)\"")
-                continue
-            }
-            derivation.setHeader(header.key, value)
-        }
+        let named = headers(apns?["headers"], into: &derivation)
         if image != nil, !derivation.isMutable {
             derivation.add(
                 .envelopeMutableContentMissing, path: "message.apns.payload.aps",
@@ -88,11 +78,58 @@ enum FCMEnvelope {
                 provider: "FCM",
                 fix: "put the URL in message.notification.image (every platform) or message.apns.fcm_options.image")
         }
-        let headers = apns?["headers"]
         Contradiction.check(
-            pushType: headers?["apns-push-type"]?.string, priority: headers?["apns-priority"]?.string,
-            pushTypePath: "message.apns.headers.apns-push-type", priorityPath: "message.apns.headers.apns-priority",
-            into: &derivation)
+            pushType: named.headers.pushType, priority: named.headers.priority, pushTypePath: named.pushTypePath,
+            priorityPath: named.priorityPath, into: &derivation)
+    }
+
+    /// `apns.headers` under the policy of the request's own headers: names in any case (HTTP
+    /// field names are case-insensitive: RFC 9110, section 5.1), an unknown `apns-` name reported,
+    /// a value that no HTTP/2 field may carry refused. Returns the headers they set and the paths
+    /// of the push type and priority as written.
+    static func headers(
+        _ given: JSONValue?, into derivation: inout Derivation
+    ) -> (headers: APNsHeaders, pushTypePath: String, priorityPath: String) {
+        var named = APNsHeaders()
+        var pushTypePath = "message.apns.headers.apns-push-type"
+        var priorityPath = "message.apns.headers.apns-priority"
+        for header in given?.members ?? [] {
+            let path = "message.apns.headers.\(header.key)"
+            guard let value = header.value.string else {
+                derivation.add(
+                    .envelopeHeaderNotString, path: path,
+                    message: "\(path) is \(header.value.typeName); FCM refuses headers that are not strings",
+                    fix: "send the header's value as a string: \"\(header.key)\": \"\(header.value.shortDescription)\"")
+                continue
+            }
+            // RFC 9113, section 8.2.1: "A field value MUST NOT contain the zero value (ASCII NUL,
+            // 0x00), line feed (ASCII LF, 0x0a), or carriage return (ASCII CR, 0x0d)".
+            if value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
+                derivation.add(
+                    .envelopeHeaderInvalid, path: path,
+                    message:
+                        "\(path) holds a carriage return, line feed or NUL, which no HTTP/2 header value may carry: the request to APNs is refused",
+                    fix: "send the header's value on one line, without control characters")
+                continue
+            }
+            switch named.set(header.key, value) {
+            case .set:
+                derivation.setHeader(header.key, value)
+                switch header.key.lowercased() {
+                case "apns-push-type": pushTypePath = path
+                case "apns-priority": priorityPath = path
+                default: break
+                }
+            case .unknownAPNsHeader:
+                derivation.add(
+                    .envelopeHeaderUnknown, path: path,
+                    message:
+                        "\(header.key) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", "))): it sets nothing",
+                    fix: "spell the header as APNs does, or leave it out")
+            case .ignored: break
+            }
+        }
+        return (named, pushTypePath, priorityPath)
     }
 }
 

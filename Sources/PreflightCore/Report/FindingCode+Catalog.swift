@@ -58,6 +58,9 @@ extension FindingCode {
     public static let envelopeImageNotForwarded = FindingCode(rawValue: "envelope.image.not-forwarded")
     public static let envelopeHeaderNotString = FindingCode(rawValue: "envelope.header.not-string")
     public static let envelopeHeaderContradicts = FindingCode(rawValue: "envelope.header.contradicts")
+    public static let envelopeHeaderUnknown = FindingCode(rawValue: "envelope.header.unknown")
+    public static let envelopeHeaderInvalid = FindingCode(rawValue: "envelope.header.invalid")
+    public static let envelopePayloadTooDeep = FindingCode(rawValue: "envelope.payload.too-deep")
     public static let envelopeFieldInvalid = FindingCode(rawValue: "envelope.field.invalid")
     public static let envelopeTextNoDefault = FindingCode(rawValue: "envelope.text.no-default")
     public static let envelopeTextLanguage = FindingCode(rawValue: "envelope.text.language")
@@ -96,6 +99,18 @@ public enum FindingCatalog {
         entry(
             .envelopeHeaderContradicts, .error,
             "the push type or priority the envelope sets contradicts its content (background with alert text)"),
+        entry(
+            .envelopeHeaderUnknown, .warning,
+            "an FCM `apns.headers` name starts with `apns-` but is not a header APNs defines (a typo): it has no effect"
+        ),
+        entry(
+            .envelopeHeaderInvalid, .error,
+            "an FCM `apns.headers` value holds a CR, LF or NUL, which no HTTP/2 header may carry: the request is refused"
+        ),
+        entry(
+            .envelopePayloadTooDeep, .error,
+            "the APNs payload the provider builds nests deeper than the 64 levels Preflight reads, so it cannot be judged"
+        ),
         entry(
             .envelopeFieldInvalid, .error,
             "a field has a type or value the provider refuses or drops (FCM `data` values not strings, Braze `asset_file_type`)"

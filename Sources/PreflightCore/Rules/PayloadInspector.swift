@@ -95,7 +95,7 @@ public struct PayloadInspector: Sendable {
             return inspection
         }
         var inspection = inspectPayload(
-            body: envelope.payload, parsed: (envelope.document.root, []), headers: envelope.headers,
+            body: envelope.payload, parsed: (envelope.document?.root, []), headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         inspection.findings.removeAll { envelope.superseded.contains($0.code) }
         let bytes = envelope.payload.count

@@ -53,9 +53,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.send(200, str(count).encode(), {"Content-Type": "text/plain"})
 
     def route_jpeg(self, query):
-        """A good JPEG, with optional Cache-Control (?cc=...) and delay (?ms=...)."""
+        """A good JPEG, with optional Cache-Control (?cc=...), Content-Type (?ct=...) and delay (?ms=...)."""
         time.sleep(int(query.get("ms", ["0"])[0]) / 1000)
-        headers = {"Content-Type": "image/jpeg"}
+        headers = {"Content-Type": query.get("ct", ["image/jpeg"])[0]}
         if "cc" in query:
             headers["Cache-Control"] = query["cc"][0]
         self.send(200, JPEG, headers)

@@ -3,7 +3,7 @@ import PreflightService
 import Testing
 
 /// Text a stranger writes so that a person sees something other than what the gate judged.
-@Suite struct HostileTextTests {
+@Suite(.serialized) struct HostileTextTests {
     /// An alert of a zero-width space and a no-break space shows nothing: the push fails as an
     /// empty alert over HTTP as in the rules.
     @Test func anInvisibleAlertFailsOverHTTP() throws {
@@ -50,6 +50,30 @@ import Testing
                 findings.compactMap { $0["code"]?.string } == [
                     "envelope.detected", "payload.too-large", "media.not-fetched",
                 ])
+        }
+    }
+
+    /// The text report (`Accept: text/plain`, as `preflight check --format text` prints it) of a
+    /// payload and an origin `Content-Type` that carry terminal escapes: written as `\x1b`, so
+    /// the FAIL cannot be redrawn as a green PASS.
+    @Test func terminalEscapesReachTheTextReportEscaped() throws {
+        let origins = try Origins.load()
+        try withService(origins.configuration()) { service in
+            // image/png; x=ESC[2KESC[32mPASS, served over JPEG bytes: media.type.mismatch quotes it.
+            let url = origins.origin + "/jpeg?ct=image/png;%20x=%1B%5B2K%1B%5B32mPASS"
+            let body =
+                #"{"aps":{"alert":"Hi","mutable-content":"\u001b[2K\u001b[32mPASS\u202e"},"image":"\#(url)"}"#
+            let response = try httpRequest(
+                port: service.port, "POST", "/v1/preflight",
+                headers: [("apns-push-type", "alert"), ("Accept", "text/plain")], body: Array(body.utf8))
+            #expect(response.status == 422)
+            #expect(response.headers["content-type"] == "text/plain; charset=utf-8")
+            let text = response.text
+            #expect(text.hasPrefix("FAIL"))
+            #expect(!response.body.contains(0x1B))
+            #expect(!text.unicodeScalars.contains { $0.value == 0x202E })
+            #expect(text.contains(#"mutable-content is "\x1b[2K\x1b[32mPASS\u{202e}""#))
+            #expect(text.contains(#"Content-Type: image/png; x=\x1b[2K\x1b[32mPASS but the bytes are jpeg"#))
         }
     }
 }

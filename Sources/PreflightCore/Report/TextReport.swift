@@ -1,6 +1,8 @@
 /// The report as a person reads it: the verdict first, what the provider sends (for an
 /// envelope), a line per finding, and the attachment. `preflight check` prints it; the API
-/// answers it for `Accept: text/plain`.
+/// answers it for `Accept: text/plain`. Every field from the input (payload text, headers, an
+/// origin's `Content-Type` or file name) is written through `TextReport.escaped`, so that only
+/// the report's own colours reach the terminal.
 public struct TextReport: Sendable {
     public var report: Report
     /// ANSI colours (a terminal).
@@ -15,26 +17,58 @@ public struct TextReport: Sendable {
         let verdict = report.verdict
         var lines: [String] = []
         let payload = report.payload
+        let escaped = Self.escaped
         var headline = paint(verdict.rawValue.uppercased(), verdictColor(verdict))
-        headline += "  \(payload.bytes) of \(payload.limit) bytes, push type \(payload.pushType)"
-        if let url = payload.mediaURL, let key = payload.mediaKey { headline += ", media \(key): \(url)" }
+        headline += "  \(payload.bytes) of \(payload.limit) bytes, push type \(escaped(payload.pushType))"
+        if let url = payload.mediaURL, let key = payload.mediaKey {
+            headline += ", media \(escaped(key)): \(escaped(url))"
+        }
         lines.append(headline)
         if let envelope = report.envelope, envelope.usable {
             // What the provider will send, so the reader can see what the findings are about.
-            lines.append("  \(envelope.format.rawValue) sends APNs: \(envelope.payloadText)")
+            lines.append("  \(envelope.format.rawValue) sends APNs: \(escaped(envelope.payloadText))")
         }
         for finding in report.findings {
             let severity = paint(finding.severity.rawValue.padding(7), severityColor(finding.severity))
-            let path = finding.path.map { " at \($0)" } ?? ""
-            lines.append("  \(severity) \(finding.code.rawValue)\(path): \(finding.message); fix: \(finding.fix)")
+            let path = finding.path.map { " at \(escaped($0))" } ?? ""
+            lines.append(
+                "  \(severity) \(escaped(finding.code.rawValue))\(path): \(escaped(finding.message)); fix: \(escaped(finding.fix))"
+            )
         }
         if report.findings.isEmpty { lines.append("  no findings") }
         if let plan = report.attachment {
             lines.append(
-                "  attachment: \(plan.kind.rawValue) \(plan.uti), \(plan.bytes) of \(plan.limit) bytes, written as \(plan.fileName)"
-                    + (plan.typeHint.map { " with type hint \($0)" } ?? ""))
+                "  attachment: \(plan.kind.rawValue) \(escaped(plan.uti)), \(plan.bytes) of \(plan.limit) bytes, written as \(escaped(plan.fileName))"
+                    + (plan.typeHint.map { " with type hint \(escaped($0))" } ?? ""))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` with every scalar that could steer a terminal or reorder the line written as a
+    /// visible escape: the C0 controls (tab and line feed included: one field, one line), DEL,
+    /// the C1 controls U+0080-009F (U+009B is a one-byte CSI: ECMA-48, section 5.3) as `\x1b`
+    /// or `\u{9b}`, and the bidirectional formatting characters U+061C, U+200E, U+200F,
+    /// U+202A-202E and U+2066-2069 (Unicode Standard Annex #9, section 2, "Explicit Directional
+    /// Formatting Characters": they reorder what follows, so "FAIL" can be drawn as "LIAF") as
+    /// `\u{202e}`. A backslash stays as it is: the escapes keep a terminal safe, they are not
+    /// an encoding to read back. Text of printable ASCII is returned as it is, without a copy.
+    public static func escaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x00..<0x20, 0x7F:
+                let hex = String(value, radix: 16)
+                out += "\\x" + (hex.count == 1 ? "0" : "") + hex
+            case 0x80...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                out += "\\u{" + String(value, radix: 16) + "}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     private func verdictColor(_ verdict: Verdict) -> String {

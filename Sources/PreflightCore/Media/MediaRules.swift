@@ -78,7 +78,7 @@ public enum MediaRules {
                 Finding(
                     .fetchSlow, path: key,
                     message:
-                        "the download took \(Int(download.timing.total)) ms; the extension has about 30 s for everything",
+                        "the download took \(Int(exactly: download.timing.total.rounded(.down)) ?? 0) ms; the extension has about 30 s for everything",
                     fix: "serve the media from a CDN close to users, and make it smaller"))
         }
         if download.bytes == 0 {

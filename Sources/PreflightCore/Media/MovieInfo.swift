@@ -109,7 +109,7 @@ public struct MovieInfo: Sendable, Equatable {
             childrenStart = 64
             let start = entry.startIndex
             let bits = entry[(start + 32)..<(start + 40)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            track.sampleRate = Int(Double(bitPattern: bits))
+            track.sampleRate = sampleRate(Double(bitPattern: bits))
             track.channels = integer(entry, at: 40, bytes: 4)
         default:
             return
@@ -119,6 +119,19 @@ public struct MovieInfo: Sendable, Equatable {
         if track.fourcc == "mp4a", let esds = children.first("esds") {
             ElementaryStream.read(esds, into: &track)
         }
+    }
+
+    /// The sample rates a track may claim: 1 Hz to 768 kHz, the highest PCM rate sold (twice
+    /// DXD's 352.8 kHz, four times 192 kHz). A version 2 sound sample entry stores its rate as
+    /// any float64 (QuickTime File Format, "Sound sample description (version 2)"), so it may
+    /// hold NaN, an infinity or 1e300, none of which converts to `Int`; a value outside this
+    /// range is no rate, and the track is reported without one.
+    static let sampleRates = 1.0...768_000.0
+
+    /// `rate` in whole hertz, nil when it is not finite or not in `sampleRates`.
+    static func sampleRate(_ rate: Double) -> Int? {
+        // `contains` is false for NaN; the range's bounds are finite, so infinities fall outside.
+        sampleRates.contains(rate) ? Int(rate.rounded()) : nil
     }
 
     /// `duration / timescale` of an `mvhd` or `mdhd` body (version 0 or 1).

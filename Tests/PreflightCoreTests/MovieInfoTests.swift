@@ -78,3 +78,46 @@ import Testing
         #expect(slow.count == (total.isNaN ? 0 : 1))
     }
 }
+
+/// The tracks one file may make Preflight read and judge.
+@Suite struct MovieTrackLimitTests {
+    /// A `moov` of `count` sound tracks whose entry is `Opus` (not played in MPEG-4): 116 bytes each.
+    static func moov(tracks count: Int) -> [UInt8] {
+        var entry = [UInt8](repeating: 0, count: 28)
+        entry[7] = 1
+        entry[17] = 2
+        let hdlr = MovieInfoTests.box(
+            "hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + Array("soun".utf8) + [UInt8](repeating: 0, count: 12))
+        let stsd = MovieInfoTests.box("stsd", [0, 0, 0, 0, 0, 0, 0, 1] + MovieInfoTests.box("Opus", entry))
+        let trak = MovieInfoTests.box(
+            "trak", MovieInfoTests.box("mdia", hdlr + MovieInfoTests.box("minf", MovieInfoTests.box("stbl", stsd))))
+        var body: [UInt8] = []
+        body.reserveCapacity(trak.count * count)
+        for _ in 0..<count { body += trak }
+        return MovieInfoTests.box("moov", body)
+    }
+
+    /// 64,000 sound tracks (7.4 MB, under the 8 MiB `moov` bound): 256 are read, the file says it
+    /// has more, and the rules judge 256 tracks plus one finding for the rest.
+    @Test func tracksPastTheLimitAreNotRead() throws {
+        let moov = Self.moov(tracks: 64_000)
+        #expect(moov.count == 8 + 116 * 64_000)
+        let movie = try #require(MovieInfo.parse(moov))
+        #expect(MovieInfo.trackLimit == 256)
+        #expect(movie.tracks.count == 256)
+        #expect(movie.tracksOverLimit)
+        let findings = MovieRules.findings(movie, key: "image")
+        #expect(findings.filter { $0.code == .mediaAudioCodecUnsupported }.count == 256)
+        let over = findings.filter { $0.code == .mediaContainerTooManyTracks }
+        #expect(over.count == 1)
+        #expect(over.first?.severity == .error)
+    }
+
+    /// At the limit, every track is read and nothing is said about the count.
+    @Test func aFileAtTheLimitIsReadWhole() throws {
+        let movie = try #require(MovieInfo.parse(Self.moov(tracks: 256)))
+        #expect(movie.tracks.count == 256)
+        #expect(!movie.tracksOverLimit)
+        #expect(!MovieRules.findings(movie, key: "image").contains { $0.code == .mediaContainerTooManyTracks })
+    }
+}

@@ -35,9 +35,18 @@ public struct MovieInfo: Sendable, Equatable {
         public var isAudio: Bool { handler == "soun" }
     }
 
+    /// The most `trak` boxes read from one file. An iPhone recording has 2 to 6 tracks (video,
+    /// audio, metadata) and a file for a notification no more; an 8 MiB `moov` holds a million
+    /// empty ones, which took seconds of rules and hundreds of MB to keep. Past this many the
+    /// rest are not read (`tracksOverLimit`), and `media.container.too-many-tracks` says so.
+    public static let trackLimit = 256
+
     /// Seconds, from `mvhd`.
     public var duration: Double?
+    /// The first `trackLimit` tracks.
     public var tracks: [Track]
+    /// The file has more `trak` boxes than `trackLimit`: those past it were not read.
+    public var tracksOverLimit = false
 
     public var hasVideo: Bool { tracks.contains(where: \.isVideo) }
     public var hasAudio: Bool { tracks.contains(where: \.isAudio) }
@@ -47,10 +56,19 @@ public struct MovieInfo: Sendable, Equatable {
         var reader = BoxReader(moov[...])
         guard let box = reader.next(), box.type == "moov" else { return nil }
         var info = MovieInfo(duration: nil, tracks: [])
-        for child in BoxReader(box.body).all() {
+        var children = BoxReader(box.body)
+        var traks = 0
+        while let child = children.next() {
             switch child.type {
             case "mvhd": info.duration = timescaled(child.body)
-            case "trak": if let track = track(child.body) { info.tracks.append(track) }
+            case "trak":
+                // A `trak` that does not parse counts too: its walk was work spent.
+                traks += 1
+                guard traks <= trackLimit else {
+                    info.tracksOverLimit = true
+                    return info
+                }
+                if let track = track(child.body) { info.tracks.append(track) }
             default: break
             }
         }

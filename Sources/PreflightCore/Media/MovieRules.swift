@@ -19,12 +19,24 @@ public enum MovieRules {
     /// The findings for every track, with `key` as their path.
     public static func findings(_ movie: MovieInfo, key: String) -> [Finding] {
         var findings: [Finding] = []
+        // Once per file: asked per audio track, it made the rules quadratic in the tracks.
+        let videoToo = movie.hasVideo
         for track in movie.tracks {
             if track.isVideo {
                 findings += video(track, key: key)
             } else if track.isAudio {
-                findings += audio(track, key: key, videoToo: movie.hasVideo)
+                findings += audio(track, key: key, videoToo: videoToo)
             }
+        }
+        if movie.tracksOverLimit {
+            findings.append(
+                Finding(
+                    .mediaContainerTooManyTracks, path: key,
+                    message:
+                        "the file has more than \(MovieInfo.trackLimit) tracks; only the first \(MovieInfo.trackLimit) were checked, so Preflight cannot say the rest play (a phone's recording has under 10)",
+                    fix:
+                        "send a file with only the tracks it needs: ffmpeg -i in.mp4 -map 0:v:0 -map 0:a:0? -c copy out.mp4"
+                ))
         }
         return findings
     }

@@ -85,4 +85,23 @@ import Testing
             #expect(response.body.count < 100 * (16 * 512 + 2048), "\(response.body.count) bytes")
         }
     }
+
+    /// Four URLs of one 256-track file (a query string makes each new) under a cache budget of
+    /// two and a half such entries: two are kept. Counted for 714 bytes each, all four were.
+    @Test func theCacheBudgetCountsTheTracksItKeeps() throws {
+        let path = try MovieFiles.publish(Self.opusTracks(256), as: "tracks-256.m4a", origins: origins)
+        let perTrack = MemoryLayout<MovieInfo.Track>.stride
+        var configuration = origins.configuration()
+        configuration.cache.maxBytes = 256 * perTrack * 5 / 2
+        try withService(configuration) { service in
+            for index in 0..<4 {
+                let result = try probe(service, url: origins.https + path + "?copy=\(index)")
+                #expect(result.codes.filter { $0 == "media.audio.codec-unsupported" }.count == 10)
+            }
+            let statistics = try #require(service.cache?.statistics)
+            #expect(statistics.entries == 2)
+            #expect(statistics.bytes >= 2 * 256 * perTrack)
+            #expect(statistics.bytes <= configuration.cache.maxBytes)
+        }
+    }
 }

@@ -177,16 +177,32 @@ public final class MediaProbeCache: MediaSource {
     /// The memory one entry is counted for: the URL twice (the index's key and the entry; a
     /// copy made elsewhere does not share storage), each string of the outcome, and 512 bytes
     /// for the node, the outcome's fixed fields and the index's slot. An estimate on the safe
-    /// side: issue 9 measured 182 MB of RSS for 1,500 entries with 60 KB URLs (121 KB each); this counts 180 KB.
+    /// side: 182 MB of RSS were measured for 1,500 entries with 60 KB URLs (121 KB each); this
+    /// counts 180 KB. What the outcome keeps of the body counts too: the tracks of its `moov`
+    /// (the array's whole capacity, and each track's strings as if none were stored inline),
+    /// the TLS facts and an image's corruption reason.
     static func cost(url: String, outcome: DownloadOutcome) -> Int {
-        var bytes = 512 + 2 * url.utf8.count + outcome.url.utf8.count
+        var bytes = 512 + 2 * url.utf8.count + outcome.url.utf8.count + outcome.prefix.capacity
         for text in [
             outcome.finalURL, outcome.contentType, outcome.contentEncoding, outcome.contentDisposition, outcome.sha256,
-            outcome.primaryIP,
+            outcome.primaryIP, outcome.tls?.version, outcome.tls?.cipher, outcome.tls?.keyExchange,
+            outcome.tls?.certificateKeyType, outcome.tls?.signature,
         ] {
             bytes += text?.utf8.count ?? 0
         }
         if case .some(let failure) = outcome.failure { bytes += String(describing: failure).utf8.count }
+        if case .corrupt(let reason)? = outcome.analysis?.image { bytes += reason.utf8.count }
+        if case .movie(let movie)? = outcome.movie { bytes += cost(movie) }
+        return bytes
+    }
+
+    /// A `moov`'s tracks as kept: the array's storage and the strings each track holds.
+    static func cost(_ movie: MovieInfo) -> Int {
+        var bytes = 32 + movie.tracks.capacity * MemoryLayout<MovieInfo.Track>.stride
+        for track in movie.tracks {
+            bytes += track.handler.utf8.count + track.fourcc.utf8.count + track.codec.utf8.count
+            bytes += track.profile?.utf8.count ?? 0
+        }
         return bytes
     }
 

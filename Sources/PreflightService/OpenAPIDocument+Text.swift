@@ -1026,6 +1026,7 @@ extension OpenAPIDocument {
               "media.size.near-limit",
               "media.container.no-moov",
               "media.container.moov-too-large",
+              "media.container.too-many-tracks",
               "media.video.codec-unsupported",
               "media.video.profile-unsupported",
               "media.video.hevc-tag",

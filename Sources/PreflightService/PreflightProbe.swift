@@ -50,7 +50,7 @@ public struct PreflightProbe: Sendable {
             return completion(ProbeOutcome(payloadReport: report, configuration: configuration))
         }
         guard fetch, let source = self.media else {
-            report.findings.append(Self.notFetched(media, reason: fetch ? .disabled : .skipped))
+            report.append(contentsOf: [Self.notFetched(media, reason: fetch ? .disabled : .skipped)])
             return completion(ProbeOutcome(payloadReport: report, configuration: configuration))
         }
         let payloadReport = report
@@ -98,13 +98,14 @@ public struct ProbeOutcome: Sendable {
     /// Whether a download was made (its completion then runs off the connection's worker).
     var downloaded: Bool { download != nil }
 
-    /// The whole report: the payload's findings, then the media rules' (run here).
+    /// The whole report: the payload's findings, then the media rules' (run here), all under
+    /// the report's cap of findings per code.
     public func report() -> Report {
         guard let media, let download else { return payloadReport }
         let judged = MediaRules.evaluate(
             download, reference: media, configuration: configuration, profile: profile, root: root)
         var report = payloadReport
-        report.findings += judged.findings
+        report.append(contentsOf: judged.findings, omitted: judged.omitted)
         report.media = judged.summary
         report.attachment = judged.attachment
         return report

@@ -115,10 +115,12 @@ public struct BoxScanner: Sendable {
             return
         }
         var size = Int64(header[0]) << 24 | Int64(header[1]) << 16 | Int64(header[2]) << 8 | Int64(header[3])
+        // Only the 32-bit size may be 0 ("to the end of the file"); a 64-bit size of 0 (or one
+        // past Int64.max, read negative) is under the header's length: malformed.
+        let toEnd = size == 0
         if size == 1 {
             size = header[8..<16].reduce(Int64(0)) { $0 << 8 | Int64($1) }
         }
-        let toEnd = size == 0
         guard toEnd || size >= Int64(header.count) else {
             state = .finished(boxes == 0 ? .notContainer : .malformed(offset: start))
             return

@@ -21,6 +21,8 @@ public enum MediaRules {
         public var summary: MediaSummary
         /// The attachment, present only when it would succeed.
         public var attachment: AttachmentPlan?
+        /// Findings past `Report.findingsPerCode` that were counted, not made (one per track).
+        public var omitted: [FindingCode: Int] = [:]
     }
 
     /// The most bytes of an MP4's `moov` box kept while the body streams: 8 MiB holds the index
@@ -78,7 +80,7 @@ public enum MediaRules {
                 Finding(
                     .fetchSlow, path: key,
                     message:
-                        "the download took \(Int(download.timing.total)) ms; the extension has about 30 s for everything",
+                        "the download took \(Int(exactly: download.timing.total.rounded(.down)) ?? 0) ms; the extension has about 30 s for everything",
                     fix: "serve the media from a CDN close to users, and make it smaller"))
         }
         if download.bytes == 0 {
@@ -103,6 +105,7 @@ public enum MediaRules {
         let analysis = download.analyzed()
         var sniffed = analysis.sniffed
         var containerBroken = false
+        var omitted: [FindingCode: Int] = [:]
         if let format = sniffed, format == .mpeg4 || format == .mpeg4Audio, download.failure == nil {
             let container = containerFindings(download.movie, format: format, key: key)
             findings += container.findings
@@ -115,7 +118,7 @@ public enum MediaRules {
                 } else if movie.hasAudio {
                     sniffed = .mpeg4Audio
                 }
-                findings += MovieRules.findings(movie, key: key)
+                findings += MovieRules.findings(movie, key: key, omitted: &omitted)
             }
         }
         summary.sniffed = sniffed
@@ -127,7 +130,7 @@ public enum MediaRules {
             findings += typeFindings(download, sniffed: sniffed, reference: reference)
         }
         guard let format = sniffed, let kind = format.kind, format.uti != nil else {
-            return Outcome(findings: findings, summary: summary, attachment: nil)
+            return Outcome(findings: findings, summary: summary, attachment: nil, omitted: omitted)
         }
 
         // The kind iOS gives the attachment: the one of the file's name where the extension
@@ -185,7 +188,7 @@ public enum MediaRules {
         findings += deviceFindings(download, image: summary.image, profile: profile, key: key)
         if let root, !profile.missingRequiredKeys(in: root).isEmpty {
             // The extension stops before it downloads (media.url.required-key-missing says so).
-            return Outcome(findings: findings, summary: summary, attachment: nil)
+            return Outcome(findings: findings, summary: summary, attachment: nil, omitted: omitted)
         }
         if !AttachmentNaming.isURLNamed(profile.naming) {
             // URL-named profiles were judged with the URL; the others only now, with the response.
@@ -195,12 +198,12 @@ public enum MediaRules {
             download.sha256 != nil, let attachedUTI = named.uti,
             !findings.contains(where: { unplayableCodes.contains($0.code) })
         else {
-            return Outcome(findings: findings, summary: summary, attachment: nil)
+            return Outcome(findings: findings, summary: summary, attachment: nil, omitted: omitted)
         }
         let attachment = AttachmentPlan(
             identifier: key, kind: attachedKind, uti: attachedUTI, fileName: named.fileName,
             typeHint: named.typeHint, bytes: download.bytes, limit: limit)
-        return Outcome(findings: findings, summary: summary, attachment: attachment)
+        return Outcome(findings: findings, summary: summary, attachment: attachment, omitted: omitted)
     }
 
     /// Findings after which the extension attaches nothing iOS can use: no attachment plan.

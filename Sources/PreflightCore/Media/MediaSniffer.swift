@@ -105,7 +105,7 @@ struct Bytes {
 
     var count: Int { storage.count }
 
-    subscript(index: Int) -> UInt8 { index < storage.count ? storage[index] : 0 }
+    subscript(index: Int) -> UInt8 { index >= 0 && index < storage.count ? storage[index] : 0 }
 
     func starts(with prefix: [UInt8]) -> Bool {
         storage.count >= prefix.count && storage[0..<prefix.count].elementsEqual(prefix)

@@ -151,7 +151,8 @@ enum ElementaryStream {
                 let bytes = Array(specific)
                 if let at = (0..<max(0, bytes.count - 15)).first(where: { Array(bytes[$0..<($0 + 7)]) == marker }) {
                     track.channels = Int(bytes[at + 11])
-                    track.sampleRate = (0..<4).reduce(0) { $0 | Int(bytes[at + 12 + $1]) << (8 * $1) }
+                    let rate = (0..<4).reduce(0) { $0 | Int(bytes[at + 12 + $1]) << (8 * $1) }
+                    track.sampleRate = MovieInfo.sampleRate(Double(rate))
                 }
             }
         default: break

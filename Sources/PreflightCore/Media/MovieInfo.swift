@@ -35,9 +35,18 @@ public struct MovieInfo: Sendable, Equatable {
         public var isAudio: Bool { handler == "soun" }
     }
 
+    /// The most `trak` boxes read from one file. An iPhone recording has 2 to 6 tracks (video,
+    /// audio, metadata) and a file for a notification no more; an 8 MiB `moov` holds a million
+    /// empty ones, which took seconds of rules and hundreds of MB to keep. Past this many the
+    /// rest are not read (`tracksOverLimit`), and `media.container.too-many-tracks` says so.
+    public static let trackLimit = 256
+
     /// Seconds, from `mvhd`.
     public var duration: Double?
+    /// The first `trackLimit` tracks.
     public var tracks: [Track]
+    /// The file has more `trak` boxes than `trackLimit`: those past it were not read.
+    public var tracksOverLimit = false
 
     public var hasVideo: Bool { tracks.contains(where: \.isVideo) }
     public var hasAudio: Bool { tracks.contains(where: \.isAudio) }
@@ -47,10 +56,19 @@ public struct MovieInfo: Sendable, Equatable {
         var reader = BoxReader(moov[...])
         guard let box = reader.next(), box.type == "moov" else { return nil }
         var info = MovieInfo(duration: nil, tracks: [])
-        for child in BoxReader(box.body).all() {
+        var children = BoxReader(box.body)
+        var traks = 0
+        while let child = children.next() {
             switch child.type {
             case "mvhd": info.duration = timescaled(child.body)
-            case "trak": if let track = track(child.body) { info.tracks.append(track) }
+            case "trak":
+                // A `trak` that does not parse counts too: its walk was work spent.
+                traks += 1
+                guard traks <= trackLimit else {
+                    info.tracksOverLimit = true
+                    return info
+                }
+                if let track = track(child.body) { info.tracks.append(track) }
             default: break
             }
         }
@@ -109,7 +127,7 @@ public struct MovieInfo: Sendable, Equatable {
             childrenStart = 64
             let start = entry.startIndex
             let bits = entry[(start + 32)..<(start + 40)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            track.sampleRate = Int(Double(bitPattern: bits))
+            track.sampleRate = sampleRate(Double(bitPattern: bits))
             track.channels = integer(entry, at: 40, bytes: 4)
         default:
             return
@@ -119,6 +137,19 @@ public struct MovieInfo: Sendable, Equatable {
         if track.fourcc == "mp4a", let esds = children.first("esds") {
             ElementaryStream.read(esds, into: &track)
         }
+    }
+
+    /// The sample rates a track may claim: 1 Hz to 768 kHz, the highest PCM rate sold (twice
+    /// DXD's 352.8 kHz, four times 192 kHz). A version 2 sound sample entry stores its rate as
+    /// any float64 (QuickTime File Format, "Sound sample description (version 2)"), so it may
+    /// hold NaN, an infinity or 1e300, none of which converts to `Int`; a value outside this
+    /// range is no rate, and the track is reported without one.
+    static let sampleRates = 1.0...768_000.0
+
+    /// `rate` in whole hertz, nil when it is not finite or not in `sampleRates`.
+    static func sampleRate(_ rate: Double) -> Int? {
+        // `contains` is false for NaN; the range's bounds are finite, so infinities fall outside.
+        sampleRates.contains(rate) ? Int(rate.rounded()) : nil
     }
 
     /// `duration / timescale` of an `mvhd` or `mdhd` body (version 0 or 1).

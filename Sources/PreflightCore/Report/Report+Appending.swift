@@ -1,0 +1,23 @@
+extension Report {
+    /// Adds findings made after the report (the media rules') under the same cap as its first
+    /// ones: past `findingsPerCode` of a code, counted in `omittedFindings`; `omitted` are counts
+    /// of findings the caller did not make because they were past the cap already.
+    ///
+    /// ```swift
+    /// report.append(contentsOf: judged.findings, omitted: judged.omitted)
+    /// ```
+    public mutating func append(contentsOf more: [Finding], omitted: [FindingCode: Int] = [:]) {
+        var kept: [FindingCode: Int] = [:]
+        for finding in findings { kept[finding.code, default: 0] += 1 }
+        for finding in more {
+            let count = kept[finding.code, default: 0]
+            if count < Self.findingsPerCode {
+                findings.append(finding)
+                kept[finding.code] = count + 1
+            } else {
+                omittedFindings[finding.code, default: 0] += 1
+            }
+        }
+        omittedFindings.merge(omitted, uniquingKeysWith: +)
+    }
+}

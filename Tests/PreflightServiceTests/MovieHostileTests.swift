@@ -1,0 +1,107 @@
+import Foundation
+import PreflightCore
+import PreflightService
+import Testing
+
+/// MP4/M4A files shaped to break the `moov` reader, written by the test and downloaded from the
+/// loopback nginx: the server answers each and stays up.
+@Suite(.serialized) struct MovieHostileTests {
+    let origins: Origins
+
+    init() throws {
+        origins = try Origins.load()
+    }
+
+    /// A 172-byte M4A whose version 2 sound entry's float64 rate is NaN, infinite or 1e300 killed
+    /// the process (the conversion to `Int` trapped); now the track has no rate.
+    @Test(arguments: [
+        ("rate-nan.m4a", Double.nan.bitPattern), ("rate-inf.m4a", Double.infinity.bitPattern),
+        ("rate-1e300.m4a", (1e300).bitPattern),
+    ])
+    func aVersion2SoundEntryWithAnImpossibleRateIsAnswered(name: String, bits: UInt64) throws {
+        let file = MovieFiles.m4a(tracks: [MovieFiles.trak(entry: MovieFiles.soundEntryV2(rateBits: bits))])
+        #expect(file.count == 172)
+        let path = try MovieFiles.publish(file, as: name, origins: origins)
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: origins.https + path)
+            #expect(result.status == 200)
+            #expect(result.codes == [])
+            #expect(result.media?["audio"]?["codec"]?.string == "pcm")
+            #expect(result.media?["audio"]?["channels"]?.integer == 2)
+            #expect(result.media?["audio"]?["sample_rate"] == .null)
+            #expect(result.attachment?["kind"]?.string == "audio")
+        }
+    }
+
+    /// An M4A of `count` sound tracks whose codec (`Opus`) iOS does not play in MPEG-4: 116 bytes a track.
+    static func opusTracks(_ count: Int) -> [UInt8] {
+        let track = MovieFiles.trak(entry: MovieFiles.soundEntryV0(fourcc: "Opus"))
+        return MovieFiles.m4a(tracks: Array(repeating: track, count: count))
+    }
+
+    /// 64,000 sound tracks: 256 are read (`media.container.too-many-tracks`), and of their 256
+    /// codec findings 10 are made and 246 counted.
+    @Test func aFileOf64000TracksIsJudgedOnItsFirst256() throws {
+        let path = try MovieFiles.publish(Self.opusTracks(64_000), as: "tracks-64000.m4a", origins: origins)
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: origins.https + path)
+            #expect(result.status == 422)
+            let codes = result.codes.filter { $0.hasPrefix("media.container") || $0.hasPrefix("media.audio") }
+            #expect(
+                codes == Array(repeating: "media.audio.codec-unsupported", count: 10) + [
+                    "media.container.too-many-tracks"
+                ])
+            #expect(result.report["findings_omitted"]?["media.audio.codec-unsupported"]?.integer == 246)
+        }
+    }
+
+    /// A batch of 100 items naming one file of 8,000 tracks got a 201 MB answer: the media
+    /// findings were added after the cap. Now each item keeps 10 of the code and counts 246.
+    @Test func aBatchNamingAFileOfManyTracksGetsABoundedAnswer() throws {
+        let path = try MovieFiles.publish(Self.opusTracks(8_000), as: "tracks-8000.m4a", origins: origins)
+        let item =
+            #"{"payload":{"aps":{"alert":"a","mutable-content":1},"image":"\#(origins.https)\#(path)"},"headers":{"apns-push-type":"alert"}}"#
+        let body = #"{"items":["# + Array(repeating: item, count: 100).joined(separator: ",") + "]}"
+        try withService(origins.configuration()) { service in
+            let response = try httpRequest(port: service.port, "POST", "/v1/preflight/batch", body: Array(body.utf8))
+            #expect(response.status == 200)
+            guard case .array(let results)? = response.json?["results"] else {
+                Issue.record("no results: \(response.text.prefix(300))")
+                return
+            }
+            #expect(results.count == 100)
+            for report in results {
+                guard case .array(let findings)? = report["findings"] else {
+                    Issue.record("no findings")
+                    return
+                }
+                #expect(findings.filter { $0["code"]?.string == "media.audio.codec-unsupported" }.count == 10)
+                #expect(report["findings_omitted"]?["media.audio.codec-unsupported"]?.integer == 246)
+            }
+            // What the cap leaves an item: the media rules' 11 findings and the payload's few, each
+            // under 512 bytes (fixed text, the 6-byte path, the fourcc), and the report's other
+            // objects under 2 KB. Before, each item carried every track's finding (256 here,
+            // 8,000 before tracks were bounded).
+            #expect(response.body.count < 100 * (16 * 512 + 2048), "\(response.body.count) bytes")
+        }
+    }
+
+    /// Four URLs of one 256-track file (a query string makes each new) under a cache budget of
+    /// two and a half such entries: two are kept. Counted for 714 bytes each, all four were.
+    @Test func theCacheBudgetCountsTheTracksItKeeps() throws {
+        let path = try MovieFiles.publish(Self.opusTracks(256), as: "tracks-256.m4a", origins: origins)
+        let perTrack = MemoryLayout<MovieInfo.Track>.stride
+        var configuration = origins.configuration()
+        configuration.cache.maxBytes = 256 * perTrack * 5 / 2
+        try withService(configuration) { service in
+            for index in 0..<4 {
+                let result = try probe(service, url: origins.https + path + "?copy=\(index)")
+                #expect(result.codes.filter { $0 == "media.audio.codec-unsupported" }.count == 10)
+            }
+            let statistics = try #require(service.cache?.statistics)
+            #expect(statistics.entries == 2)
+            #expect(statistics.bytes >= 2 * 256 * perTrack)
+            #expect(statistics.bytes <= configuration.cache.maxBytes)
+        }
+    }
+}

@@ -5,10 +5,14 @@ import Testing
 /// What a stranger's repeated keys and long texts cost: findings are capped as they are made and
 /// what they quote is bounded, over real HTTP.
 @Suite struct FindingsBudgetTests {
-    /// The most a report of `codes` distinct codes can take: ten findings of each, each quoting
-    /// at most three bounded pieces, and its fixed texts.
-    static func reportBound(codes: Int) -> Int {
-        codes * Report.findingsPerCode * (3 * Quoting.maxQuotedBytes + 256) + 1024
+    /// The most one finding's JSON can take: three bounded quotes (path, and one each in the
+    /// message and the fix) and its fixed texts.
+    static let findingBound = 3 * Quoting.maxQuotedBytes + 256
+
+    /// The most a report can take with these findings: theirs and the report's fixed fields.
+    static func reportBound(_ report: JSONValue) -> Int {
+        guard case .array(let findings)? = report["findings"] else { return 1024 }
+        return findings.count * findingBound + 1024
     }
 
     /// `{"<key of keyBytes>":{"":0,"":0,...}}`: `members` members of one key, all but the first
@@ -44,7 +48,7 @@ import Testing
                 #expect((finding["message"]?.string ?? "").utf8.count <= Quoting.maxQuotedBytes + 128)
                 #expect((finding["fix"]?.string ?? "").utf8.count <= Quoting.maxQuotedBytes + 128)
             }
-            #expect(response.body.count <= Self.reportBound(codes: 2), "\(response.body.count) bytes")
+            #expect(response.body.count <= Self.reportBound(report), "\(response.body.count) bytes")
         }
     }
 
@@ -56,7 +60,7 @@ import Testing
             body: body, headers: APNsHeaders())
         #expect(inspection.findings.filter { $0.code == .payloadDuplicateKey }.count == 10)
         #expect(inspection.findings.omitted[.payloadDuplicateKey] == 6541)
-        let bound = inspection.findings.count * (3 * Quoting.maxQuotedBytes + 256)
+        let bound = inspection.findings.count * Self.findingBound
         #expect(inspection.findings.builtBytes <= bound, "\(inspection.findings.builtBytes) bytes built")
     }
 
@@ -81,7 +85,65 @@ import Testing
                 #expect(report["findings_omitted"]?["payload.duplicate-key"]?.integer == 1189)
                 #expect(repeats.allSatisfy { ($0["path"]?.string ?? "").utf8.count == Quoting.maxQuotedBytes })
             }
-            #expect(response.body.count <= 100 * Self.reportBound(codes: 2), "\(response.body.count) bytes")
+            let bound = reports.reduce(0) { $0 + Self.reportBound($1) }
+            #expect(response.body.count <= bound, "\(response.body.count) bytes")
+        }
+    }
+
+    // MARK: - What a finding quotes
+
+    /// `{{` 32,000 bytes `}}`: the placeholder a failed template left.
+    static let placeholder = "{{" + String(repeating: "x", count: 32_000) + "}}"
+
+    /// A 32 KB placeholder in the title and a 32 KB unknown key in aps: each finding quotes at
+    /// most `Quoting.maxBytes` of either (it quoted the whole placeholder, and the key three times).
+    @Test func longTextsAreQuotedBounded() throws {
+        let key = String(repeating: "k", count: 32_000)
+        let payload =
+            #"{"aps":{"alert":{"title":"\#(Self.placeholder)","body":"b"},"mutable-content":1,"\#(key)":1},"#
+            + #""image":"https://cdn.example.com/a.jpg"}"#
+        let body = Array(payload.utf8)
+        try withService { service in
+            let response = try httpRequest(port: service.port, "POST", "/v1/preflight?fetch=false", body: body)
+            #expect(response.status == 422)
+            let report = try #require(response.json)
+            guard case .array(let findings)? = report["findings"] else {
+                Issue.record("no findings")
+                return
+            }
+            #expect(Self.findings(report, code: "aps.alert.template-unresolved").count == 1)
+            #expect(Self.findings(report, code: "aps.key.unknown").count == 1)
+            for finding in findings {
+                let path = finding["path"]?.string ?? ""
+                let message = finding["message"]?.string ?? ""
+                let fix = finding["fix"]?.string ?? ""
+                #expect(path.utf8.count <= Quoting.maxQuotedBytes + "aps.".utf8.count, "\(path)")
+                #expect(message.utf8.count + fix.utf8.count <= Self.findingBound, "\(message) \(fix)")
+            }
+            #expect(response.body.count <= Self.reportBound(report), "\(response.body.count) bytes")
+            // About a tenth of the input here; the whole placeholder and key came back before.
+            #expect(response.body.count * 4 < body.count, "\(response.body.count) bytes for \(body.count)")
+        }
+    }
+
+    /// A provider's request with the same placeholder: the derived payload is echoed once (as a
+    /// JSON string), and the findings about it quote it bounded.
+    @Test func anEnvelopeAnswerEchoesItsPayloadOnce() throws {
+        let request =
+            #"{"message":{"token":"t","notification":{"title":"\#(Self.placeholder)","body":"b"},"#
+            + #""apns":{"payload":{"aps":{"mutable-content":1}},"fcm_options":{"image":"https://cdn.example.com/a.jpg"}}}}"#
+        let body = Array(request.utf8)
+        try withService { service in
+            let response = try httpRequest(port: service.port, "POST", "/v1/preflight?fetch=false", body: body)
+            let report = try #require(response.json)
+            let derived = try #require(report["envelope"]?["derived_payload"]?.string)
+            #expect(derived.utf8.count > Self.placeholder.utf8.count)
+            #expect(Self.findings(report, code: "aps.alert.template-unresolved").count == 1)
+            // The derived payload once (its text has no quote or backslash to escape again), the
+            // findings bounded.
+            #expect(
+                response.body.count <= derived.utf8.count + Self.reportBound(report),
+                "\(response.body.count) bytes for \(body.count)")
         }
     }
 }

@@ -63,13 +63,15 @@ public enum MediaURLRules {
                     )
                 ])
         }
+        // The pointer holds the payload's own keys: quoted bounded in the messages.
+        let shown = Quoting.bounded(key)
         guard let text = value.string else {
             return Outcome(
                 key: key, urlText: nil, reference: nil,
                 findings: [
                     Finding(
-                        .mediaURLInvalid, path: key, message: "\(key) is \(value.typeName), not a URL string",
-                        fix: "set \(key) to the media's https URL as a string")
+                        .mediaURLInvalid, path: key, message: "\(shown) is \(value.typeName), not a URL string",
+                        fix: "set \(shown) to the media's https URL as a string")
                 ])
         }
         if let found = TextRules.placeholder(in: text) {
@@ -78,7 +80,8 @@ public enum MediaURLRules {
                 findings: [
                     Finding(
                         .alertTemplateUnresolved, path: key,
-                        message: "the media URL still holds the template placeholder \(found): personalisation failed",
+                        message:
+                            "the media URL still holds the template placeholder \(Quoting.bounded(found)): personalisation failed",
                         fix: "fill the template before sending, or send the push without media")
                 ])
         }
@@ -92,7 +95,7 @@ public enum MediaURLRules {
                 findings: [
                     Finding(
                         .mediaURLTooLong, path: key,
-                        message: "\(key) is \(length) bytes long, over the \(maxLength)-byte limit for a media URL",
+                        message: "\(shown) is \(length) bytes long, over the \(maxLength)-byte limit for a media URL",
                         fix:
                             "shorten the URL (a path id instead of signed parameters); a push carries at most 4096 bytes"
                     )
@@ -106,8 +109,8 @@ public enum MediaURLRules {
                 key: key, urlText: text, reference: nil,
                 findings: [
                     Finding(
-                        .mediaURLInvalid, path: key, message: "\(key) is not a usable URL: \(error.reason)",
-                        fix: "set \(key) to an absolute https URL, percent-encoded, without credentials")
+                        .mediaURLInvalid, path: key, message: "\(shown) is not a usable URL: \(error.reason)",
+                        fix: "set \(shown) to an absolute https URL, percent-encoded, without credentials")
                 ])
         }
         let reference = MediaReference(key: key, url: url)

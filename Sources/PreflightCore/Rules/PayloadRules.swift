@@ -221,7 +221,7 @@ public enum PayloadRules {
                 }
                 continue
             }
-            findings += check(member.value, "aps." + member.key)
+            check(member.value, "aps." + member.key, &findings)
         }
     }
 

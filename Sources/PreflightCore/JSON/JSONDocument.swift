@@ -345,16 +345,17 @@ public protocol JSONTree: Sendable {
     var isObject: Bool { get }
     var isNull: Bool { get }
     func element(at position: Int) -> Self?
-    /// Each member (with its key) or element (key nil) in document order.
-    func forEachChild(_ body: (_ key: String?, _ position: Int, _ child: Self) -> Void)
+    /// Each member (with its key) or element (key nil) in document order, until `body` returns
+    /// false (a search that has seen enough stops reading, and making keys, there).
+    func forEachChild(_ body: (_ key: String?, _ position: Int, _ child: Self) -> Bool)
 }
 
 extension JSONView: JSONTree {
-    public func forEachChild(_ body: (String?, Int, JSONView) -> Void) {
+    public func forEachChild(_ body: (String?, Int, JSONView) -> Bool) {
         if let members {
-            for (position, member) in members.enumerated() { body(member.key, position, member.value) }
+            for (position, member) in members.enumerated() where !body(member.key, position, member.value) { return }
         } else if let elements {
-            for (position, element) in elements.enumerated() { body(nil, position, element) }
+            for (position, element) in elements.enumerated() where !body(nil, position, element) { return }
         }
     }
 }
@@ -368,12 +369,12 @@ extension JSONValue: JSONTree {
         return elements[position]
     }
 
-    public func forEachChild(_ body: (String?, Int, JSONValue) -> Void) {
+    public func forEachChild(_ body: (String?, Int, JSONValue) -> Bool) {
         switch self {
         case .object(let members):
-            for (position, member) in members.enumerated() { body(member.key, position, member.value) }
+            for (position, member) in members.enumerated() where !body(member.key, position, member.value) { return }
         case .array(let elements):
-            for (position, element) in elements.enumerated() { body(nil, position, element) }
+            for (position, element) in elements.enumerated() where !body(nil, position, element) { return }
         default: break
         }
     }

@@ -20,10 +20,24 @@ public enum MediaURLRules {
     /// The first value the pointers reach, in their order (a `*` in document order), with the
     /// concrete pointer to it; `null` counts as absent.
     public static func locate(in root: JSONView, keys: [JSONPointer]) -> (key: String, value: JSONView)? {
+        locating(in: root, keys: keys).found
+    }
+
+    /// `locate`, and whether a wildcard stopped at `JSONPointer.maxCandidates` before finding one.
+    private static func locating(
+        in root: JSONView, keys: [JSONPointer]
+    ) -> (found: (key: String, value: JSONView)?, cut: Bool) {
+        var cut = false
         for key in keys {
-            if let found = key.first(in: root) { return (found.pointer, found.value) }
+            guard key.hasWildcard else {
+                if let found = key.first(in: root) { return ((found.pointer, found.value), cut) }
+                continue
+            }
+            let search = key.search(in: root, limit: 1, skippingNull: true)
+            if let found = search.matches.first { return ((found.pointer, found.value), cut) }
+            cut = cut || search.cut
         }
-        return nil
+        return (nil, cut)
     }
 
     /// Runs every URL rule on the payload, for the extension `profile` describes.
@@ -50,14 +64,17 @@ public enum MediaURLRules {
         _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool
     ) -> Outcome {
         let keys = profile.mediaKeys
-        guard let (key, value) = locate(in: root, keys: keys) else {
+        let located = locating(in: root, keys: keys)
+        guard let (key, value) = located.found else {
+            let cut =
+                located.cut ? "; a * looks at the first \(JSONPointer.maxCandidates) members and elements only" : ""
             return Outcome(
                 key: nil, urlText: nil, reference: nil,
                 findings: [
                     Finding(
                         .mediaURLMissing, path: nil,
                         message:
-                            "no media URL where the \(profile.name) extension reads it (\(keys.map(\.text).joined(separator: ", ")))",
+                            "no media URL where the \(profile.name) extension reads it (\(keys.map(\.text).joined(separator: ", ")))\(cut)",
                         fix:
                             "put the media URL at \(keys.first?.text ?? "/image"), or pick the profile of the app's extension"
                     )

@@ -312,6 +312,7 @@ extension OpenAPIDocument {
                         "bytes": 73,
                         "limit": 4096,
                         "push_type": "alert",
+                        "judged_as": "alert",
                         "media_url": null,
                         "media_key": null,
                         "profile": "generic"
@@ -342,6 +343,7 @@ extension OpenAPIDocument {
                         "bytes": 124,
                         "limit": 4096,
                         "push_type": "alert",
+                        "judged_as": "rich-alert",
                         "media_url": "https://cdn.example.com/sale.jpg",
                         "media_key": "/image",
                         "profile": "generic"
@@ -398,6 +400,7 @@ extension OpenAPIDocument {
                         "bytes": 80,
                         "limit": 4096,
                         "push_type": "alert",
+                        "judged_as": "rich-alert",
                         "media_url": "https://cdn.example.com/sale.jpg",
                         "media_key": "/image",
                         "profile": "generic"
@@ -621,6 +624,7 @@ extension OpenAPIDocument {
                             "bytes": 21,
                             "limit": 4096,
                             "push_type": "alert",
+                            "judged_as": "alert",
                             "media_url": null,
                             "media_key": null,
                             "profile": "generic"
@@ -655,6 +659,7 @@ extension OpenAPIDocument {
                             "bytes": 61,
                             "limit": 4096,
                             "push_type": "alert",
+                            "judged_as": "rich-alert",
                             "media_url": "https://cdn.example.com/b.jpg",
                             "media_key": "/image",
                             "profile": "generic"
@@ -978,6 +983,7 @@ extension OpenAPIDocument {
               "aps.alert.whitespace",
               "aps.key.unknown",
               "aps.key.invalid-type",
+              "aps.key.value-ignored",
               "aps.key.live-activity",
               "aps.content-available.zero",
               "aps.sound.name-missing",
@@ -994,6 +1000,15 @@ extension OpenAPIDocument {
               "headers.topic.empty",
               "headers.topic.push-type-mismatch",
               "headers.apns-id.invalid",
+              "kind.topic-suffix",
+              "kind.priority",
+              "kind.expiration",
+              "kind.silent-as-alert",
+              "kind.alert-in-background",
+              "kind.key-missing",
+              "kind.key-invalid",
+              "kind.broadcast-start",
+              "kind.mdm-magic",
               "media.none",
               "media.url.missing",
               "media.url.invalid",
@@ -1065,6 +1080,7 @@ extension OpenAPIDocument {
           "bytes",
           "limit",
           "push_type",
+          "judged_as",
           "media_url",
           "media_key",
           "profile"
@@ -1082,6 +1098,25 @@ extension OpenAPIDocument {
           },
           "push_type": {
             "type": "string"
+          },
+          "judged_as": {
+            "type": "string",
+            "enum": [
+              "rich-alert",
+              "alert",
+              "background",
+              "voip",
+              "liveactivity",
+              "liveactivity-broadcast",
+              "pushtotalk",
+              "widgets",
+              "controls",
+              "location",
+              "complication",
+              "fileprovider",
+              "mdm"
+            ],
+            "description": "What the push was judged as, from apns-push-type and the payload: which rule table applied. rich-alert is an alert the Notification Service Extension acts on (mutable-content, a media URL under the profile's keys, or expect=media); alert is one shown as sent; liveactivity-broadcast is a liveactivity push with apns-channel-id."
           },
           "media_url": {
             "type": [

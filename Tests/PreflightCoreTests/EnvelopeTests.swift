@@ -94,17 +94,23 @@ import Testing
             // A background push type on a message with alert text.
             (
                 #""apns":{"#, #""apns":{"headers":{"apns-push-type":"background"},"#,
-                ["envelope.header.contradicts", "headers.push-type.not-alert"]
+                ["envelope.header.contradicts", "kind.priority", "kind.key-missing", "headers.push-type.not-alert"]
             ),
             // Priority 10 on a background push.
             (
                 #""apns":{"#, #""apns":{"headers":{"apns-push-type":"background","apns-priority":"10"},"#,
-                ["envelope.header.contradicts", "envelope.header.contradicts", "headers.push-type.not-alert"]
+                [
+                    "envelope.header.contradicts", "envelope.header.contradicts", "kind.priority", "kind.key-missing",
+                    "headers.push-type.not-alert",
+                ]
             ),
             // The same in mixed case: HTTP names are case-insensitive, and FCM sends them.
             (
                 #""apns":{"#, #""apns":{"headers":{"Apns-Push-Type":"background","APNS-PRIORITY":"10"},"#,
-                ["envelope.header.contradicts", "envelope.header.contradicts", "headers.push-type.not-alert"]
+                [
+                    "envelope.header.contradicts", "envelope.header.contradicts", "kind.priority", "kind.key-missing",
+                    "headers.push-type.not-alert",
+                ]
             ),
             // An apns- name APNs does not define (a typo), in any case.
             (#""apns":{"#, #""apns":{"headers":{"apns-colapse-id":"x"},"#, ["envelope.header.unknown"]),
@@ -167,7 +173,10 @@ import Testing
             ),
             (
                 #""ios_sound""#, #""apns_push_type_override": "background", "ios_sound""#,
-                ["envelope.text.language", "envelope.header.contradicts", "headers.push-type.not-alert"]
+                [
+                    "envelope.text.language", "envelope.header.contradicts", "kind.priority", "kind.key-missing",
+                    "headers.push-type.not-alert",
+                ]
             ),
             (#""ios_sound""#, #""isIos": false, "ios_sound""#, ["envelope.ios.missing", "envelope.text.language"]),
         ] as [(String, String, [String])])

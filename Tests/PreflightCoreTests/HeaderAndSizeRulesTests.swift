@@ -7,16 +7,26 @@ import Testing
         (APNsHeaders(), ["headers.push-type.missing"]),
         (APNsHeaders(pushType: "Alert"), ["headers.push-type.invalid"]),
         (APNsHeaders(pushType: "rich"), ["headers.push-type.invalid"]),
-        (APNsHeaders(pushType: "background"), ["headers.push-type.not-alert"]),
+        // A rich payload sent as another kind: judged by that kind's table, and told the extension never runs.
+        (
+            APNsHeaders(pushType: "background"),
+            ["kind.priority", "kind.key-missing", "kind.alert-in-background", "headers.push-type.not-alert"]
+        ),
         (APNsHeaders(pushType: "voip"), ["headers.push-type.not-alert"]),
-        (APNsHeaders(pushType: "liveactivity"), ["headers.push-type.not-alert"]),
+        (
+            APNsHeaders(pushType: "liveactivity"),
+            ["kind.key-missing", "kind.key-missing", "headers.push-type.not-alert"]
+        ),
         (APNsHeaders(pushType: "alert", priority: "10"), []),
         (APNsHeaders(pushType: "alert", priority: "5"), []),
         (APNsHeaders(pushType: "alert", priority: "1"), ["headers.priority.low"]),
         (APNsHeaders(priority: "1"), ["headers.push-type.missing", "headers.priority.low"]),
-        (APNsHeaders(pushType: "background", priority: "1"), ["headers.push-type.not-alert"]),
-        (APNsHeaders(pushType: "widgets"), ["headers.push-type.not-alert"]),
-        (APNsHeaders(pushType: "controls"), ["headers.push-type.not-alert"]),
+        (
+            APNsHeaders(pushType: "background", priority: "1"),
+            ["kind.key-missing", "kind.alert-in-background", "headers.push-type.not-alert"]
+        ),
+        (APNsHeaders(pushType: "widgets"), ["kind.key-missing", "headers.push-type.not-alert"]),
+        (APNsHeaders(pushType: "controls"), ["kind.key-missing", "headers.push-type.not-alert"]),
         (APNsHeaders(pushType: "alert", priority: "high"), ["headers.priority.invalid"]),
         (APNsHeaders(pushType: "alert", priority: "0"), ["headers.priority.invalid"]),
         (APNsHeaders(pushType: "alert", collapseID: String(repeating: "c", count: 64)), []),
@@ -85,7 +95,7 @@ import Testing
     @Test func voipLimitIs5120Bytes() {
         let voip = APNsHeaders(pushType: "voip")
         #expect(codes(padded(to: 5120), headers: voip) == ["headers.push-type.not-alert"])
-        #expect(codes(padded(to: 5121), headers: voip) == ["headers.push-type.not-alert", "payload.too-large"])
+        #expect(codes(padded(to: 5121), headers: voip) == ["payload.too-large", "headers.push-type.not-alert"])
         #expect(codes(padded(to: 4097), headers: voip) == ["headers.push-type.not-alert"])
     }
 

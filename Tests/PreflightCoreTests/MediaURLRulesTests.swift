@@ -113,9 +113,17 @@ import Testing
         #expect(urlCodes(#""http://cdn.example.com/a.jpg""#, allowHTTP: true) == [])
     }
 
-    @Test func missingURLIsAnError() {
-        #expect(codes(#"{"aps":{"alert":"a","mutable-content":1}}"#) == ["media.url.missing"])
-        #expect(codes(#"{"aps":{"alert":"a","mutable-content":1},"image":null}"#) == ["media.url.missing"])
+    /// mutable-content without a URL: the extension runs (it may decrypt or log), no media to
+    /// check; only expect=media makes the missing URL an error.
+    @Test func missingURLIsNoMediaUnlessMediaIsExpected() {
+        #expect(codes(#"{"aps":{"alert":"a","mutable-content":1}}"#) == ["media.none"])
+        #expect(codes(#"{"aps":{"alert":"a","mutable-content":1},"image":null}"#) == ["media.none"])
+        let inspector = PayloadInspector(configuration: PreflightConfiguration())
+        let expected = inspector.inspect(
+            body: Array(#"{"aps":{"alert":"a","mutable-content":1}}"#.utf8), headers: APNsHeaders(pushType: "alert"),
+            expectMedia: true)
+        #expect(expected.findings.map(\.code.rawValue) == ["media.url.missing"])
+        #expect(expected.summary.judgedAs == .richAlert)
     }
 
     @Test func parsesURLParts() throws {

@@ -106,7 +106,9 @@ func payload(aps: String = #""alert":{"title":"T","body":"B"},"mutable-content":
         (#""sound":{"critical":1,"name":"default","volume":0.5}"#, []),
         (#""sound":{"critical":2,"name":"default"}"#, ["aps.key.invalid-type"]),
         (#""sound":{"name":"default","volume":1.5}"#, ["aps.key.invalid-type"]),
-        (#""sound":{"critical":1}"#, ["aps.sound.name-missing"]),
+        // A critical sound without a name plays the default critical sound.
+        (#""sound":{"critical":1}"#, []),
+        (#""sound":{"critical":0}"#, ["aps.sound.name-missing"]),
         (#""sound":{"name":"a.caf","loud":true}"#, ["aps.key.unknown"]),
         (#""sound":1"#, ["aps.key.invalid-type"]),
         (#""thread-id":"t""#, []),
@@ -114,11 +116,12 @@ func payload(aps: String = #""alert":{"title":"T","body":"B"},"mutable-content":
         (#""category":"C""#, []),
         (#""category":["C"]"#, ["aps.key.invalid-type"]),
         (#""content-available":1"#, []),
-        (#""content-available":true"#, ["aps.key.invalid-type"]),
+        // The alert and its media still show: a warning, not a failed push.
+        (#""content-available":true"#, ["aps.key.value-ignored"]),
         (#""interruption-level":"time-sensitive""#, []),
         (#""interruption-level":"urgent""#, ["aps.key.invalid-type"]),
         (#""relevance-score":0.75"#, []),
-        (#""relevance-score":2"#, ["aps.key.invalid-type"]),
+        (#""relevance-score":2"#, ["aps.key.value-ignored"]),
         (#""target-content-id":"x""#, []),
         (#""filter-criteria":"work""#, []),
         (#""stale-date":1700000000"#, ["aps.key.live-activity"]),
@@ -134,7 +137,7 @@ func payload(aps: String = #""alert":{"title":"T","body":"B"},"mutable-content":
         (#""input-push-token":1"#, ["aps.key.live-activity"]),
         (#""input-push-channel":"ch""#, ["aps.key.live-activity"]),
         (#""content-available":0"#, ["aps.content-available.zero"]),
-        (#""content-available":2"#, ["aps.key.invalid-type"]),
+        (#""content-available":2"#, ["aps.key.value-ignored"]),
         (#""sound":{"name":"default"}"#, []),
         (#""sound":"ping.caf""#, []),
         (#""sound":"ping.AIFF""#, []),
@@ -164,13 +167,21 @@ func payload(aps: String = #""alert":{"title":"T","body":"B"},"mutable-content":
     /// A Live Activity's `relevance-score` is any number; a notification's is 0...1. Live
     /// Activity keys are only flagged in alert pushes.
     @Test(arguments: [
-        ("alert", #""relevance-score":2"#, ["aps.key.invalid-type"]),
-        ("liveactivity", #""relevance-score":2"#, ["headers.push-type.not-alert"]),
-        ("liveactivity", #""relevance-score":"high""#, ["headers.push-type.not-alert", "aps.key.invalid-type"]),
-        ("liveactivity", #""event":"update","content-state":{"a":1}"#, ["headers.push-type.not-alert"]),
+        ("alert", #""alert":"hi","mutable-content":1,"relevance-score":2"#, ["aps.key.value-ignored"]),
+        ("liveactivity", #""event":"update","timestamp":1,"content-state":{},"relevance-score":2"#, []),
+        (
+            "liveactivity", #""event":"update","timestamp":1,"content-state":{},"relevance-score":"high""#,
+            ["aps.key.value-ignored"]
+        ),
+        ("liveactivity", #""event":"update","timestamp":1,"content-state":{"a":1}"#, []),
+        // A rich alert sent as a Live Activity: the activity's keys are missing, the extension never runs.
+        (
+            "liveactivity", Self.base + #""relevance-score":2"#,
+            ["kind.key-missing", "kind.key-missing", "headers.push-type.not-alert"]
+        ),
     ])
-    func rulesFollowThePushType(pushType: String, member: String, expected: [String]) {
-        #expect(codes(payload(aps: Self.base + member), headers: APNsHeaders(pushType: pushType)) == expected)
+    func rulesFollowThePushType(pushType: String, aps: String, expected: [String]) {
+        #expect(codes(payload(aps: aps), headers: APNsHeaders(pushType: pushType)) == expected)
     }
 
     @Test func unknownApsKeyAdvisesMovingIt() throws {

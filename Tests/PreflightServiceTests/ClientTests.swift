@@ -43,7 +43,7 @@ import Testing
     }
 
     static let plain = #"{"aps":{"alert":"Order shipped"}}"#
-    static let broken = #"{"aps":{"alert":"Sale","mutable-content":1}}"#
+    static let broken = #"{"aps":{"alert":"Sale","mutable-content":"1"}}"#
 
     @Test(arguments: ["curl", "python", "node", "go"])
     func sendsOnPassAndHoldsOnFail(client: String) throws {
@@ -52,7 +52,7 @@ import Testing
             let pass = try run(client, payload: Self.plain, url: url)
             #expect(pass == "send pass")
             let fail = try run(client, payload: Self.broken, url: url)
-            #expect(fail == "hold fail media.url.missing")
+            #expect(fail == "hold fail aps.mutable-content.invalid")
         }
     }
 

@@ -31,10 +31,11 @@ import Testing
                 #expect(expected.status == 422)
                 #expect(expected.codes == ["aps.mutable-content.missing", "media.url.missing"])
             }
-            // mutable-content without a URL is still an error: the extension runs and finds nothing.
+            // mutable-content without a URL: the extension runs (it may decrypt or log), no media to check.
             let mutable = try post(service, #"{"aps":{"alert":"hi","mutable-content":1}}"#)
-            #expect(mutable.status == 422)
-            #expect(mutable.codes == ["media.url.missing"])
+            #expect(mutable.status == 200)
+            #expect(mutable.codes == ["media.none"])
+            #expect(mutable.text.contains(#""judged_as":"rich-alert""#))
             let bad = try httpRequest(port: service.port, "POST", "/v1/preflight?expect=image", body: Array("{}".utf8))
             #expect(bad.status == 400)
             #expect(bad.errorCode == "invalid-query")

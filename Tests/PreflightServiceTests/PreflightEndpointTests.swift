@@ -73,7 +73,7 @@ import Testing
     @Test(arguments: [
         ("", 422, "payload.invalid-json"),
         ("[1,2]", 422, "payload.not-object"),
-        (#"{"aps":{"alert":"a","mutable-content":1}}"#, 422, "media.url.missing"),
+        (#"{"aps":{"alert":"a","mutable-content":"1"}}"#, 422, "aps.mutable-content.invalid"),
     ])
     func badPayloadsAreFindingsNotProtocolErrors(body: String, status: Int, code: String) throws {
         try withService { service in

@@ -19,6 +19,7 @@ extension FindingCode {
     public static let alertWhitespace = FindingCode(rawValue: "aps.alert.whitespace")
     public static let apsKeyUnknown = FindingCode(rawValue: "aps.key.unknown")
     public static let apsKeyInvalidType = FindingCode(rawValue: "aps.key.invalid-type")
+    public static let apsKeyValueIgnored = FindingCode(rawValue: "aps.key.value-ignored")
     public static let apsLiveActivityKey = FindingCode(rawValue: "aps.key.live-activity")
     public static let contentAvailableZero = FindingCode(rawValue: "aps.content-available.zero")
     public static let soundNameMissing = FindingCode(rawValue: "aps.sound.name-missing")
@@ -36,6 +37,16 @@ extension FindingCode {
     public static let topicEmpty = FindingCode(rawValue: "headers.topic.empty")
     public static let topicPushTypeMismatch = FindingCode(rawValue: "headers.topic.push-type-mismatch")
     public static let apnsIDInvalid = FindingCode(rawValue: "headers.apns-id.invalid")
+    // Push kinds (PushKindRules)
+    public static let kindTopicSuffix = FindingCode(rawValue: "kind.topic-suffix")
+    public static let kindPriority = FindingCode(rawValue: "kind.priority")
+    public static let kindExpiration = FindingCode(rawValue: "kind.expiration")
+    public static let kindSilentAsAlert = FindingCode(rawValue: "kind.silent-as-alert")
+    public static let kindAlertInBackground = FindingCode(rawValue: "kind.alert-in-background")
+    public static let kindKeyMissing = FindingCode(rawValue: "kind.key-missing")
+    public static let kindKeyInvalid = FindingCode(rawValue: "kind.key-invalid")
+    public static let kindBroadcastStart = FindingCode(rawValue: "kind.broadcast-start")
+    public static let kindMDMMagic = FindingCode(rawValue: "kind.mdm-magic")
     // Media URL
     public static let mediaURLMissing = FindingCode(rawValue: "media.url.missing")
     public static let mediaURLInvalid = FindingCode(rawValue: "media.url.invalid")
@@ -141,11 +152,16 @@ public enum FindingCatalog {
         entry(.apsKeyUnknown, .warning, "a key in `aps` (or in `aps.alert` / `aps.sound`) that Apple does not define"),
         entry(.apsKeyInvalidType, .error, "a known `aps` key has the wrong type or an out-of-range value"),
         entry(
+            .apsKeyValueIgnored, .warning,
+            "`content-available` or `relevance-score` with a value iOS cannot read: ignored, the notification still shows"
+        ),
+        entry(
             .apsLiveActivityKey, .warning,
             "a Live Activity key (`event`, `content-state`, `stale-date`...) in an alert push: no activity is updated"),
         entry(.contentAvailableZero, .warning, "`content-available: 0` does nothing; only 1 is defined"),
         entry(
-            .soundNameMissing, .warning, "a sound dictionary without `name`: no sound plays (the media is unaffected)"),
+            .soundNameMissing, .warning,
+            "a sound dictionary without `name` or `critical: 1`: no sound plays (the media is unaffected)"),
         entry(
             .soundUnplayable, .warning,
             "the sound file is not `.aiff`, `.wav` or `.caf`: iOS plays the default sound instead"),
@@ -169,6 +185,30 @@ public enum FindingCatalog {
             "an alert push whose `apns-topic` ends in another push type's suffix (`.voip`, `.push-type.liveactivity`...)"
         ),
         entry(.apnsIDInvalid, .error, "`apns-id` is not a UUID (8-4-4-4-12 hexadecimal digits)"),
+        entry(
+            .kindTopicSuffix, .error,
+            "`apns-topic` lacks the suffix the push kind needs (`.voip`, `.push-type.liveactivity`, `.voip-ptt`...)"),
+        entry(
+            .kindPriority, .error,
+            "`apns-priority` the push kind does not take: background not 5, Live Activity 1, push to talk not 10"),
+        entry(.kindExpiration, .error, "a push-to-talk push without `apns-expiration: 0`"),
+        entry(
+            .kindSilentAsAlert, .error,
+            "a `content-available`-only payload sent as an alert push: nothing is shown, and the app may not wake"),
+        entry(
+            .kindAlertInBackground, .error,
+            "an alert, badge or sound in a background push: it is delivered as a silent update, not shown"),
+        entry(
+            .kindKeyMissing, .error,
+            "a key the push kind needs is absent (background `content-available`, Live Activity `event`, `timestamp`...)"
+        ),
+        entry(
+            .kindKeyInvalid, .error,
+            "a key the push kind needs has another value (`content-available` not 1, `content-changed` not true)"),
+        entry(
+            .kindBroadcastStart, .error,
+            "a broadcast Live Activity push with `event: start`: broadcasts cannot start one"),
+        entry(.kindMDMMagic, .warning, "an mdm push without a string `mdm` key (the device's PushMagic)"),
         entry(
             .mediaNone, .info,
             "a plain push: no media URL and no `mutable-content`, so nothing to download (send `expect=media` to require one)"

@@ -7,6 +7,8 @@ public struct PayloadSummary: Sendable, Equatable {
     public var mediaKey: String?
     /// The extension profile the push was judged for.
     public var profile: String = "generic"
+    /// What the push was judged as, from its push type and payload: which rule table applied.
+    public var judgedAs: PushKind = .richAlert
 }
 
 /// The answer to "will this push show its media?": a verdict, the findings, what was seen.
@@ -101,6 +103,7 @@ public struct Report: Sendable {
                 summary.field("bytes", payload.bytes)
                 summary.field("limit", payload.limit)
                 summary.field("push_type", payload.pushType)
+                summary.field("judged_as", payload.judgedAs.rawValue)
                 summary.field("media_url", payload.mediaURL)
                 summary.field("media_key", payload.mediaKey)
                 summary.field("profile", payload.profile)

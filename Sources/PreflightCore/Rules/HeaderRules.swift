@@ -42,15 +42,6 @@ public enum HeaderRules {
                     fix: "set apns-push-type: alert")
             ]
         }
-        if value != "alert" {
-            return [
-                Finding(
-                    .pushTypeNotAlert, path: "apns-push-type",
-                    message:
-                        "apns-push-type is \(value): the Notification Service Extension only runs for alert pushes",
-                    fix: "send rich notifications with apns-push-type: alert")
-            ]
-        }
         return []
     }
 

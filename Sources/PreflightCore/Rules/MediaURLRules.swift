@@ -15,6 +15,8 @@ public enum MediaURLRules {
         public var urlText: String?
         public var reference: MediaReference?
         public var findings: [Finding]
+        /// A `*` stopped at `JSONPointer.maxCandidates` before finding a URL: one may lie past it.
+        public var searchCut = false
     }
 
     /// The first value the pointers reach, in their order (a `*` in document order), with the
@@ -98,7 +100,7 @@ public enum MediaURLRules {
         guard let (key, value) = located.found else {
             let cut =
                 located.cut ? "; a * looks at the first \(JSONPointer.maxCandidates) members and elements only" : ""
-            return Outcome(
+            var outcome = Outcome(
                 key: nil, urlText: nil, reference: nil,
                 findings: [
                     Finding(
@@ -109,6 +111,8 @@ public enum MediaURLRules {
                             "put the media URL at \(keys.first?.text ?? "/image"), or pick the profile of the app's extension"
                     )
                 ])
+            outcome.searchCut = located.cut
+            return outcome
         }
         return judge(
             key: key, value: value, root: root, profile: profile, configuration: configuration,
@@ -198,8 +202,20 @@ public enum MediaURLRules {
                 .attachmentUntyped, path: key,
                 message:
                     "the \(profile.name) extension writes the file as \"\(named.fileName)\" (\(ext)) with no type hint: iOS cannot type it and attaches nothing",
-                fix: untypedFix(profile.naming))
+                fix: named.pathExtension.flatMap(convertFix) ?? untypedFix(profile.naming))
         ]
+    }
+
+    /// Extensions of formats iOS attaches under no name (Apple, UNNotificationAttachment's
+    /// supported types): renaming cannot help, the file itself must change.
+    static let unattachableExtensions: Set<String> = [
+        "webp", "heic", "heif", "avif", "svg", "tif", "tiff", "bmp", "ico", "webm", "mkv", "ogg", "oga", "opus", "flac",
+    ]
+
+    private static func convertFix(_ ext: String) -> String? {
+        guard unattachableExtensions.contains(ext.lowercased()) else { return nil }
+        return
+            "convert the file to a type iOS attaches (JPEG, PNG or GIF; MP4; M4A, MP3 or WAV) and serve it under that extension: iOS attaches no .\(Quoting.bounded(ext)) file, whatever its name"
     }
 
     private static func untypedFix(_ naming: ExtensionProfile.Naming) -> String {

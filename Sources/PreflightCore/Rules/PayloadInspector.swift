@@ -98,7 +98,14 @@ public struct PayloadInspector: Sendable {
         var inspection = inspectPayload(
             body: envelope.payload, parsed: (envelope.document?.root, Findings()), headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
-        inspection.findings.removeAll(codes: envelope.superseded)
+        var superseded = envelope.superseded
+        // The envelope's own findings said it already: its image is not forwarded (so "no media"
+        // is not the story), or its push type contradicts the alert it carries.
+        if superseded.contains(.mediaURLMissing) { superseded.insert(.mediaNone) }
+        if envelope.findings.contains(where: { $0.code == .envelopeHeaderContradicts }) {
+            superseded.insert(.kindAlertInBackground)
+        }
+        inspection.findings.removeAll(codes: superseded)
         let bytes = envelope.payload.count
         let limit = inspection.summary.limit
         if bytes <= limit, bytes + envelope.allowanceBytes > limit {
@@ -114,9 +121,6 @@ public struct PayloadInspector: Sendable {
         inspection.envelope = envelope
         return inspection
     }
-
-    /// The two errors a push without media and without mutable-content would get: a plain push.
-    static let plainPushCodes: Set<FindingCode> = [.mediaURLMissing, .mutableContentMissing]
 
     /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
     private func inspectPayload(
@@ -139,20 +143,43 @@ public struct PayloadInspector: Sendable {
         }
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
+        let kind = PushKind.judge(
+            pushType: headers.pushType, aps: context.aps,
+            mediaFound: MediaURLRules.locate(in: root, keys: profile.mediaKeys) != nil, expectMedia: expectMedia)
+        summary.judgedAs = kind
+        guard kind == .richAlert else {
+            let kindContext = PushKindContext(headers: headers, payload: context, kind: kind, expectMedia: expectMedia)
+            for rule in PushKindRules.table(kind) { rule(kindContext, &findings) }
+            if kind == .alert {
+                findings.append(
+                    Finding(
+                        .mediaNone, path: nil,
+                        message: "a plain push: no media URL and no mutable-content, so there is no media to check",
+                        fix: "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"
+                    ))
+            }
+            return Inspection(findings: findings, summary: summary, media: nil, profile: profile, root: root)
+        }
         for rule in PayloadRules.all { rule(context, &findings) }
         let media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
         if media.urlText != nil { findings.removeAll(codes: [.alertBodyEmptyWithTitle]) }
-        let plain = Self.plainPushCodes
-        if !expectMedia, media.reference == nil, plain.allSatisfy({ findings.contains($0) }) {
-            // Neither a URL nor mutable-content: a transactional push without media, fine as it is.
-            findings.removeAll(codes: plain)
+        // mutable-content and no media: the extension runs and may decrypt, log or fetch content
+        // itself; nothing to download here. A URL under another extension's key (or past a
+        // wildcard's reach) is media in the wrong place: its error stays.
+        let elsewhere =
+            media.searchCut || MediaURLRules.locate(in: root, keys: ExtensionProfile.generic.mediaKeys) != nil
+        if !expectMedia, media.urlText == nil, !elsewhere, findings.contains(.mediaURLMissing) {
+            findings.removeAll(codes: [.mediaURLMissing])
             findings.append(
                 Finding(
                     .mediaNone, path: nil,
-                    message: "a plain push: no media URL and no mutable-content, so there is no media to check",
-                    fix: "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"))
+                    message:
+                        "mutable-content and no media URL: the Notification Service Extension runs, with no media to check",
+                    fix:
+                        "none needed if the extension does its own work; send expect=media if this push must carry media"
+                ))
         }
         summary.mediaURL = media.urlText
         summary.mediaKey = media.key

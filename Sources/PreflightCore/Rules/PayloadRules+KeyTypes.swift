@@ -27,7 +27,10 @@ extension PayloadRules {
                         fix: "leave content-available out unless the app should also wake in the background")
                 ]
             }
-            return [invalid(path, value, "the number 1 (leave the key out otherwise)")]
+            // The alert and its media still show; only the background wake is lost (warning).
+            return [
+                ignored(path, value, "the number 1 (leave the key out otherwise)", "no background wake is asked for")
+            ]
         },
         "mutable-content": each { _, _ in [] },  // its own rule reports it
         "target-content-id": each { value, path in string(value, path) },
@@ -47,7 +50,11 @@ extension PayloadRules {
             if let text = value.string, levels.contains(text) { return [] }
             return [invalid(path, value, "one of \(levels.joined(separator: ", "))")]
         },
-        "relevance-score": each { value, path in unitInterval(value, path) },
+        "relevance-score": each { value, path in
+            // Only the summary's ordering is lost, the notification still shows (warning).
+            if let number = value.double, number >= 0, number <= 1 { return [] }
+            return [ignored(path, value, "a number from 0 to 1", "the summary orders it without a score")]
+        },
         "filter-criteria": each { value, path in string(value, path) },
         "stale-date": each { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
         "content-state": each { value, path in
@@ -138,7 +145,10 @@ extension PayloadRules {
                 default: findings.append(.apsKeyUnknown) { unknown(childPath, member.key, within: "aps.sound") }
                 }
             }
-            if value["name"] == nil {
+            // A critical sound without a name plays the default critical sound (Apple,
+            // "Generating a remote notification", sound dictionary: name, "default" for the system sound).
+            let critical = value["critical"]?.isNumber(written: "1") == true
+            if value["name"] == nil, !critical {
                 findings.append(
                     Finding(
                         .soundNameMissing, path: path + ".name",
@@ -176,6 +186,14 @@ extension PayloadRules {
         Finding(
             .apsKeyInvalidType, path: path,
             message: "\(path) is \(value.shortDescription); it must be \(expected)",
+            fix: "set \(path) to \(expected)")
+    }
+
+    /// A known key whose value iOS cannot read: it ignores the key, and the push still shows.
+    private static func ignored(_ path: String, _ value: JSONView, _ expected: String, _ lost: String) -> Finding {
+        Finding(
+            .apsKeyValueIgnored, path: path,
+            message: "\(path) is \(value.shortDescription); iOS ignores it (\(lost)), the notification still shows",
             fix: "set \(path) to \(expected)")
     }
 

@@ -203,8 +203,13 @@ public enum PayloadRules {
     }
 
     static func apsKeys(_ context: PayloadContext, _ findings: inout Findings) {
+        apsKeys(context, &findings, skipping: nil)
+    }
+
+    /// The type checks of every `aps` key but `skipped` (a kind's own rule judges that one).
+    static func apsKeys(_ context: PayloadContext, _ findings: inout Findings, skipping skipped: String?) {
         guard let members = context.aps?.members else { return }
-        for member in members {
+        for member in members where member.key != skipped {
             if member.key == "relevance-score", context.pushType == "liveactivity" {
                 // A Live Activity's relevance orders activities: any number, not 0...1 (Apple,
                 // "Generating a remote notification", relevance-score).

@@ -1,0 +1,70 @@
+/// What a push is judged as: its `apns-push-type`, and for an alert whether the Notification
+/// Service Extension acts on it. Each kind has its own rule table (`PushKindRules.table`).
+///
+/// ```swift
+/// PushKind.judge(pushType: "background", aps: root["aps"], mediaFound: false, expectMedia: false)  // .background
+/// ```
+public enum PushKind: String, Sendable, CaseIterable {
+    /// An alert the extension acts on: `mutable-content`, a media URL under the profile's keys, or `expect=media`.
+    case richAlert = "rich-alert"
+    /// An alert, badge or sound the system shows as sent (Apple, "Sending notification requests
+    /// to APNs", `alert`: "notifications that trigger a user interaction—for example, an alert, badge, or sound").
+    case alert
+    case background
+    case voip
+    case liveActivity = "liveactivity"
+    /// A Live Activity update sent to a channel (`apns-channel-id`).
+    case liveActivityBroadcast = "liveactivity-broadcast"
+    case pushToTalk = "pushtotalk"
+    case widgets
+    case controls
+    case location
+    case complication
+    case fileProvider = "fileprovider"
+    case mdm
+
+    /// The kind of a push: `pushType` (`alert` when absent; an unknown type is judged as an
+    /// alert, beside its `headers.push-type.invalid`), the payload's `aps`, whether a media URL
+    /// was found under the profile's keys, and whether a channel id makes it a broadcast.
+    public static func judge(
+        pushType: String?, aps: JSONView?, mediaFound: Bool, expectMedia: Bool, broadcast: Bool = false
+    ) -> PushKind {
+        switch pushType ?? "alert" {
+        case "background": return .background
+        case "voip": return .voip
+        case "liveactivity": return broadcast ? .liveActivityBroadcast : .liveActivity
+        case "pushtotalk": return .pushToTalk
+        case "widgets": return .widgets
+        case "controls": return .controls
+        case "location": return .location
+        case "complication": return .complication
+        case "fileprovider": return .fileProvider
+        case "mdm": return .mdm
+        default:
+            let mutable = aps?.isObject == true && aps?["mutable-content"] != nil
+            return mutable || mediaFound || expectMedia ? .richAlert : .alert
+        }
+    }
+
+    /// Whether the Notification Service Extension runs for this kind (Apple,
+    /// UNNotificationServiceExtension: only for an alert push with `mutable-content`).
+    public var runsServiceExtension: Bool { self == .richAlert }
+
+    /// The `apns-topic` suffix the kind needs (Apple, "Sending notification requests to APNs",
+    /// `apns-push-type`: "the apns-topic header field must use your app's bundle ID with … appended").
+    /// Nil where the topic is the bundle id (alert, background), the MDM certificate's topic, or
+    /// absent (a broadcast names its app in the path).
+    public var topicSuffix: String? {
+        switch self {
+        case .voip: ".voip"
+        case .liveActivity: ".push-type.liveactivity"
+        case .pushToTalk: ".voip-ptt"
+        case .widgets: ".push-type.widgets"
+        case .controls: ".push-type.controls"
+        case .location: ".location-query"
+        case .complication: ".complication"
+        case .fileProvider: ".pushkit.fileprovider"
+        case .richAlert, .alert, .background, .liveActivityBroadcast, .mdm: nil
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import PreflightCore
+import Testing
+
+/// One valid push of every kind passes, judged as that kind; each kind's table finds what its
+/// Apple page forbids or needs.
+@Suite struct PushKindRulesTests {
+    /// A valid push of each kind: its headers and payload as Apple's pages show them.
+    static let valid: [(PushKind, APNsHeaders, String)] = [
+        (
+            .richAlert, APNsHeaders(pushType: "alert", priority: "10", topic: "com.example.app"),
+            #"{"aps":{"alert":{"title":"Sale","body":"Today"},"mutable-content":1},"image":"https://cdn.example.com/a.jpg"}"#
+        ),
+        (.alert, APNsHeaders(pushType: "alert", topic: "com.example.app"), #"{"aps":{"alert":"Order shipped"}}"#),
+        (.alert, APNsHeaders(pushType: "alert"), #"{"aps":{"badge":3}}"#),
+        (.alert, APNsHeaders(pushType: "alert"), #"{"aps":{"sound":"default"}}"#),
+        (
+            .background, APNsHeaders(pushType: "background", priority: "5", topic: "com.example.app"),
+            #"{"aps":{"content-available":1},"sync":"inbox"}"#
+        ),
+        (
+            .voip, APNsHeaders(pushType: "voip", priority: "10", topic: "com.example.app.voip"),
+            #"{"caller":"Ada","uuid":"6a1b"}"#
+        ),
+        (
+            .liveActivity,
+            APNsHeaders(pushType: "liveactivity", priority: "10", topic: "com.example.app.push-type.liveactivity"),
+            #"{"aps":{"timestamp":1700000000,"event":"update","content-state":{"score":"2-1"},"alert":{"title":{"loc-key":"GOAL","loc-args":["Ada"]},"body":"2-1","sound":"goal.caf"},"relevance-score":75}}"#
+        ),
+        (
+            .liveActivity,
+            APNsHeaders(pushType: "liveactivity", priority: "10", topic: "com.example.app.push-type.liveactivity"),
+            #"{"aps":{"timestamp":1700000000,"event":"start","content-state":{"score":"0-0"},"attributes-type":"MatchAttributes","attributes":{"home":"A"},"alert":{"title":"Kick-off","body":"A v B"},"input-push-token":1}}"#
+        ),
+        (
+            .pushToTalk,
+            APNsHeaders(pushType: "pushtotalk", priority: "10", topic: "com.example.app.voip-ptt", expiration: "0"),
+            #"{"activeSpeaker":"Ada"}"#
+        ),
+        (
+            .widgets, APNsHeaders(pushType: "widgets", topic: "com.example.app.push-type.widgets"),
+            #"{"aps":{"content-changed":true}}"#
+        ),
+        (
+            .controls, APNsHeaders(pushType: "controls", topic: "com.example.app.push-type.controls"),
+            #"{"aps":{"content-changed":true}}"#
+        ),
+        (.location, APNsHeaders(pushType: "location", priority: "10", topic: "com.example.app.location-query"), "{}"),
+        (.complication, APNsHeaders(pushType: "complication", topic: "com.example.app.complication"), #"{"aps":{}}"#),
+        (
+            .fileProvider, APNsHeaders(pushType: "fileprovider", topic: "com.example.app.pushkit.fileprovider"),
+            #"{"container-identifier":"NSFileProviderRootContainerItemIdentifier"}"#
+        ),
+        (.mdm, APNsHeaders(pushType: "mdm", topic: "com.apple.mgmt.External.1234"), #"{"mdm":"8E9B1B7A-1F5C"}"#),
+    ]
+
+    static func inspect(_ body: String, _ headers: APNsHeaders, expectMedia: Bool = false)
+        -> PayloadInspector.Inspection
+    {
+        PayloadInspector(configuration: PreflightConfiguration()).inspect(
+            body: Array(body.utf8), headers: headers, expectMedia: expectMedia)
+    }
+
+    @Test(arguments: valid)
+    func aValidPushOfEachKindPasses(kind: PushKind, headers: APNsHeaders, body: String) {
+        let inspection = Self.inspect(body, headers)
+        #expect(inspection.summary.judgedAs == kind)
+        #expect(inspection.report.verdict == .pass, "\(inspection.findings.map(\.message))")
+        let expected: [String] = kind == .alert ? ["media.none"] : []
+        #expect(inspection.findings.map(\.code.rawValue) == expected)
+    }
+
+    @Test func everyKindHasAValidPush() {
+        let kinds = Set(Self.valid.map(\.0))
+        // The broadcast needs apns-channel-id (the header policy); judged by its own test.
+        #expect(kinds == Set(PushKind.allCases).subtracting([.liveActivityBroadcast]))
+    }
+
+    @Test func aChannelMakesALiveActivityABroadcast() {
+        let aps = #"{"aps":{"timestamp":1700000000,"event":"update","content-state":{"score":"2-1"}}}"#
+        let root = PayloadRules.parse(Array(aps.utf8)).0?["aps"]
+        #expect(
+            PushKind.judge(pushType: "liveactivity", aps: root, mediaFound: false, expectMedia: false, broadcast: true)
+                == .liveActivityBroadcast)
+        #expect(
+            PushKind.judge(pushType: "liveactivity", aps: root, mediaFound: false, expectMedia: false) == .liveActivity)
+    }
+
+    /// The issue's failing cases and each kind's rules, with their exact codes.
+    @Test(
+        arguments: [
+            // A content-available-only payload sent as an alert: nothing shown, the wake at risk.
+            (
+                APNsHeaders(pushType: "alert"), #"{"aps":{"content-available":1}}"#, PushKind.alert,
+                ["kind.silent-as-alert", "media.none"]
+            ),
+            // Nothing at all to show.
+            (
+                APNsHeaders(pushType: "alert"), #"{"aps":{"category":"x"}}"#, .alert,
+                ["aps.alert.missing", "media.none"]
+            ),
+            // An alert sent as background; priority 10 is APNs's default.
+            (
+                APNsHeaders(pushType: "background"), #"{"aps":{"alert":"hi","content-available":1}}"#, .background,
+                ["kind.priority", "kind.alert-in-background"]
+            ),
+            (
+                APNsHeaders(pushType: "background", priority: "10"), #"{"aps":{"content-available":1}}"#, .background,
+                ["kind.priority"]
+            ),
+            (APNsHeaders(pushType: "background", priority: "5"), #"{"aps":{}}"#, .background, ["kind.key-missing"]),
+            (APNsHeaders(pushType: "background", priority: "5"), #"{"data":1}"#, .background, ["kind.key-missing"]),
+            (
+                APNsHeaders(pushType: "background", priority: "5"), #"{"aps":{"content-available":"1"}}"#, .background,
+                ["kind.key-invalid"]
+            ),
+            (
+                APNsHeaders(pushType: "background", priority: "5", topic: "com.example.app"),
+                #"{"aps":{"content-available":1,"mutable-content":1},"image":"https://cdn.example.com/a.jpg"}"#,
+                .background, ["headers.push-type.not-alert"]
+            ),
+            (APNsHeaders(pushType: "voip", topic: "com.example.app"), "{}", .voip, ["kind.topic-suffix"]),
+            (
+                APNsHeaders(pushType: "liveactivity", priority: "1", topic: "com.example.app.push-type.liveactivity"),
+                #"{"aps":{"timestamp":1,"event":"end","content-state":{}}}"#, .liveActivity, ["kind.priority"]
+            ),
+            (
+                APNsHeaders(pushType: "liveactivity"), #"{"aps":{"event":"update"}}"#, .liveActivity,
+                ["kind.key-missing", "kind.key-missing"]
+            ),
+            (
+                APNsHeaders(pushType: "liveactivity"), #"{"aps":{"event":"start","timestamp":1,"content-state":{}}}"#,
+                .liveActivity, ["kind.key-missing", "kind.key-missing", "kind.key-missing"]
+            ),
+            (
+                APNsHeaders(pushType: "liveactivity"),
+                #"{"aps":{"event":"update","timestamp":1,"content-state":{},"alert":{"title":3}}}"#, .liveActivity,
+                ["aps.key.invalid-type"]
+            ),
+            (APNsHeaders(pushType: "pushtotalk", priority: "5", expiration: "0"), "{}", .pushToTalk, ["kind.priority"]),
+            (APNsHeaders(pushType: "pushtotalk"), "{}", .pushToTalk, ["kind.expiration"]),
+            (APNsHeaders(pushType: "widgets"), #"{"aps":{}}"#, .widgets, ["kind.key-missing"]),
+            (APNsHeaders(pushType: "controls"), #"{"aps":{"content-changed":1}}"#, .controls, ["kind.key-invalid"]),
+            (
+                APNsHeaders(pushType: "widgets", topic: "com.example.app.push-type.controls"),
+                #"{"aps":{"content-changed":true}}"#, .widgets, ["kind.topic-suffix"]
+            ),
+            (APNsHeaders(pushType: "mdm"), "{}", .mdm, ["kind.mdm-magic"]),
+            // mutable-content and alert text without media: the extension runs; only expect=media needs media.
+            (
+                APNsHeaders(pushType: "alert"), #"{"aps":{"alert":"hi","mutable-content":1}}"#, .richAlert,
+                ["media.none"]
+            ),
+        ] as [(APNsHeaders, String, PushKind, [String])])
+    func eachKindsRules(headers: APNsHeaders, body: String, kind: PushKind, expected: [String]) {
+        let inspection = Self.inspect(body, headers)
+        #expect(inspection.summary.judgedAs == kind)
+        #expect(inspection.findings.map(\.code.rawValue) == expected, "\(inspection.findings.map(\.message))")
+    }
+
+    @Test func expectMediaMakesAnAlertRichAndItsMissingMediaAnError() {
+        let inspection = Self.inspect(
+            #"{"aps":{"alert":"hi","mutable-content":1}}"#, APNsHeaders(pushType: "alert"), expectMedia: true)
+        #expect(inspection.summary.judgedAs == .richAlert)
+        #expect(inspection.findings.map(\.code.rawValue) == ["media.url.missing"])
+        let plain = Self.inspect(#"{"aps":{"alert":"hi"}}"#, APNsHeaders(pushType: "alert"), expectMedia: true)
+        #expect(plain.summary.judgedAs == .richAlert)
+        #expect(plain.findings.map(\.code.rawValue) == ["aps.mutable-content.missing", "media.url.missing"])
+    }
+
+    /// A `.webp` URL is told to convert the file: no name makes iOS attach WebP.
+    @Test func anUntypedWebPIsToldToConvertTheFile() throws {
+        let inspection = Self.inspect(
+            #"{"aps":{"alert":"hi","mutable-content":1},"image":"https://cdn.example.com/a.webp"}"#,
+            APNsHeaders(pushType: "alert"))
+        let untyped = try #require(inspection.findings.first { $0.code == .attachmentUntyped })
+        #expect(untyped.fix.hasPrefix("convert the file to a type iOS attaches"))
+        #expect(untyped.fix.hasSuffix("iOS attaches no .webp file, whatever its name"))
+    }
+}

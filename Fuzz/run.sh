@@ -7,12 +7,12 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
 bash Fuzz/build.sh
 status=0
-for target in payload media; do
+for target in payload media mp4; do
   corpus=.build/fuzz/corpus-$target
   mkdir -p "$corpus"
   cp -n Fuzz/corpus/$target/* "$corpus/" 2>/dev/null || true
   echo "fuzzing $target for ${seconds}s"
-  if ! .build/fuzz/$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
+  if ! .build/fuzz/$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len=65536 \
       -artifact_prefix=".build/fuzz/crash-$target-" -print_final_stats=1 "$corpus" > ".build/fuzz/$target.log" 2>&1; then
     echo "fuzz target $target failed:"; tail -40 ".build/fuzz/$target.log"; status=1
   fi

@@ -149,9 +149,21 @@ extension HTTPServer {
             response.headers.append(("Allow", allowed.joined(separator: ", ")))
             exchange.route = exchange.path
             exchange.phase = .rejected(response, discarded: 0)
-        case .handler(let handler, let route, let maxBodyBytes):
+        case .handler(let handler, let route, let maxBodyBytes, let admission):
             exchange.route = route
             exchange.bodyLimit = maxBodyBytes ?? configuration.maxBodyBytes
+            // The group's admission (an API key, say) is decided on the headers: a refusal is
+            // queued now, so libmicrohttpd closes instead of accepting the body (a request the
+            // server would refuse must not make it hold a body buffer).
+            if !admission.isEmpty {
+                let head = exchange.request
+                for step in admission {
+                    if let answer = step(head) {
+                        exchange.phase = .rejected(answer, discarded: 0)
+                        return queue(answer, for: exchange)
+                    }
+                }
+            }
             exchange.phase = .receiving(handler)
         case .fixed(let choose, let route):
             exchange.route = route

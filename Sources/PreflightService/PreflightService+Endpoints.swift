@@ -36,6 +36,10 @@ extension PreflightService {
                     gauges.downloadsActive = load.active
                     gauges.downloadsQueued = load.queued
                     gauges.fetchLoopErrors = fetcher.loopErrors
+                    let lookups = fetcher.lookupLoad
+                    gauges.lookupsActive = lookups.resolving
+                    gauges.lookupsQueued = lookups.queued
+                    gauges.lookupsAbandoned = lookups.abandoned
                 }
                 gauges.accessLogDropped = parts.accessLog?.dropped ?? 0
                 var response = HTTPResponse(status: 200, body: Array(parts.metrics.render(gauges).utf8))

@@ -118,6 +118,11 @@ public final class ServiceMetrics: Sendable {
         public var cache: MediaProbeCache.Statistics?
         public var downloadsActive = 0
         public var downloadsQueued = 0
+        /// Name lookups: threads in getaddrinfo, lookups waiting for one, threads left by
+        /// downloads that gave up mid-lookup.
+        public var lookupsActive = 0
+        public var lookupsQueued = 0
+        public var lookupsAbandoned = 0
         public var parked = 0
         public var fetchLoopErrors = 0
         public var accessLogDropped = 0
@@ -218,6 +223,15 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP preflight_downloads_queued Media downloads waiting for a slot (fetch.max_concurrent).\n"
         out += "# TYPE preflight_downloads_queued gauge\n"
         out += "preflight_downloads_queued \(gauges.downloadsQueued)\n"
+        out += "# HELP preflight_dns_lookups_active Name lookups running, each on a thread (fetch.max_lookups).\n"
+        out += "# TYPE preflight_dns_lookups_active gauge\n"
+        out += "preflight_dns_lookups_active \(gauges.lookupsActive)\n"
+        out += "# HELP preflight_dns_lookups_queued Name lookups waiting for a thread.\n"
+        out += "# TYPE preflight_dns_lookups_queued gauge\n"
+        out += "preflight_dns_lookups_queued \(gauges.lookupsQueued)\n"
+        out += "# HELP preflight_dns_lookups_abandoned Lookup threads still resolving for downloads that gave up.\n"
+        out += "# TYPE preflight_dns_lookups_abandoned gauge\n"
+        out += "preflight_dns_lookups_abandoned \(gauges.lookupsAbandoned)\n"
         out += "# HELP preflight_fetch_loop_errors_total Errors of the download loop's curl multi calls.\n"
         out += "# TYPE preflight_fetch_loop_errors_total counter\n"
         out += "preflight_fetch_loop_errors_total \(gauges.fetchLoopErrors)\n"

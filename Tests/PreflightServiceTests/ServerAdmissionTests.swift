@@ -39,4 +39,49 @@ import Testing
             #expect(allowed.status == 200)
         }
     }
+
+    // MARK: - The admin listener
+
+    func adminConfiguration() -> PreflightConfiguration {
+        var configuration = testConfiguration()
+        var admin = PreflightConfiguration.Listen()
+        admin.port = 0
+        configuration.server.adminListen = admin
+        return configuration
+    }
+
+    /// 64 slow connections from 127.0.0.1 (a request line and one header line, never ended)
+    /// take the admin listener's 8 per address, not its 64 slots: `/healthz` from 127.0.0.2
+    /// still answers 200 (before: no per-address limit, the 64 took every slot and the probe's
+    /// connection was closed unanswered).
+    @Test func slowConnectionsFromOneAddressLeaveTheAdminListenerToOthers() throws {
+        try withService(adminConfiguration()) { service in
+            let adminPort = try #require(service.adminPort)
+            var slow: [TestConnection] = []
+            for _ in 0..<64 {
+                let connection = try TestConnection(port: adminPort, timeoutSeconds: 5)
+                connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
+                slow.append(connection)
+            }
+            // Asked while the 64 are held (they stay for the 3 idle seconds; the probe waits 2).
+            let probe = try TestConnection(port: adminPort, source: "127.0.0.2", timeoutSeconds: 2)
+            probe.sendRequest("GET", "/healthz")
+            let response = try probe.readResponse()
+            #expect(response.status == 200)
+            #expect(response.text == #"{"status":"ok"}"#)
+            // The last of them was turned away: its address held its 8 already.
+            #expect(slow[63].isClosedByPeer())
+        }
+    }
+
+    /// A connection that sends part of its header block and then nothing is closed after the
+    /// admin listener's 3 idle seconds: within the 5 s this client waits (before: 10 s).
+    @Test func anIdleAdminConnectionIsClosedSoon() throws {
+        try withService(adminConfiguration()) { service in
+            let adminPort = try #require(service.adminPort)
+            let connection = try TestConnection(port: adminPort, timeoutSeconds: 5)
+            connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            #expect(connection.isClosedByPeer())
+        }
+    }
 }

@@ -84,4 +84,32 @@ import Testing
             #expect(connection.isClosedByPeer())
         }
     }
+
+    // MARK: - The request target
+
+    /// An encoded NUL in the path or the query is 400 `bad-request` (before: libmicrohttpd cut
+    /// the decoded path there, and `/v1/preflight%00` was served as `/v1/preflight`).
+    @Test(arguments: ["/v1/preflight%00", "/v1/preflight%00.json", "/v1/preflight?fetch=false%00"])
+    func anEncodedNULIsRefused(target: String) throws {
+        try withService { service in
+            let response = try httpRequest(
+                port: service.port, "POST", target, body: Array(#"{"aps":{"alert":"a"}}"#.utf8))
+            #expect(response.status == 400)
+            #expect(response.errorCode == "bad-request")
+        }
+    }
+
+    /// A query argument given twice is 400 `invalid-query` naming it (before: the last value won,
+    /// so `?fetch=false&fetch=true` downloaded).
+    @Test(arguments: ["fetch=false&fetch=true", "fetch=true&fetch=true", "profile=a&fetch=false&profile=b"])
+    func aRepeatedQueryArgumentIsRefused(query: String) throws {
+        try withService { service in
+            let response = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?" + query, body: Array(#"{"aps":{"alert":"a"}}"#.utf8))
+            #expect(response.status == 400)
+            #expect(response.errorCode == "invalid-query")
+            let name = query.hasPrefix("profile") ? "profile" : "fetch"
+            #expect(response.json?["error"]?["message"]?.string?.contains("\"\(name)\" is given more than once") == true)
+        }
+    }
 }

@@ -109,7 +109,8 @@ import Testing
             #expect(response.status == 400)
             #expect(response.errorCode == "invalid-query")
             let name = query.hasPrefix("profile") ? "profile" : "fetch"
-            #expect(response.json?["error"]?["message"]?.string?.contains("\"\(name)\" is given more than once") == true)
+            let message = response.json?["error"]?["message"]?.string ?? ""
+            #expect(message.contains("\"\(name)\" is given more than once"), "\(message)")
         }
     }
 }

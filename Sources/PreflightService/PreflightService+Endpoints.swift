@@ -42,6 +42,7 @@ extension PreflightService {
                     gauges.lookupsAbandoned = lookups.abandoned
                 }
                 gauges.accessLogDropped = parts.accessLog?.dropped ?? 0
+                gauges.accessLogLost = parts.accessLog?.lost ?? 0
                 var response = HTTPResponse(status: 200, body: Array(parts.metrics.render(gauges).utf8))
                 response.headers = [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]
                 return response

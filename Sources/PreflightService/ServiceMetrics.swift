@@ -126,6 +126,7 @@ public final class ServiceMetrics: Sendable {
         public var parked = 0
         public var fetchLoopErrors = 0
         public var accessLogDropped = 0
+        public var accessLogLost = 0
 
         public init() {}
     }
@@ -239,6 +240,9 @@ public final class ServiceMetrics: Sendable {
             "# HELP preflight_access_log_dropped_total Access-log lines dropped because the output did not keep up.\n"
         out += "# TYPE preflight_access_log_dropped_total counter\n"
         out += "preflight_access_log_dropped_total \(gauges.accessLogDropped)\n"
+        out += "# HELP preflight_access_log_lost_total Access-log lines the output refused (a full disk).\n"
+        out += "# TYPE preflight_access_log_lost_total counter\n"
+        out += "preflight_access_log_lost_total \(gauges.accessLogLost)\n"
         out +=
             "# HELP preflight_cpus CPUs the process may use (online, affinity mask and cgroup quota); pools are sized from it.\n"
         out += "# TYPE preflight_cpus gauge\n"

@@ -96,9 +96,9 @@ import Testing
     }
 
     /// A repeated key is kept as its node; only the ones reported are named, each by a walk down
-    /// from the root. Naming each repeat as it was read made a path per repeat (a 32 KB key over
-    /// 6,552 repeats held 688 MB); naming all of them by a walk would be quadratic (about 2 *
-    /// 10^10 steps for the 200,000 below, far past the time limit).
+    /// from the root. Naming each repeat as it is read would make a path per repeat (hundreds of
+    /// megabytes for 6,552 repeats under a 32 KB key); naming all of them by a walk would be
+    /// quadratic (about 2 * 10^10 steps for the 200,000 below, far past the time limit).
     @Test(.timeLimit(.minutes(1))) func manyRepeatedKeysAreCountedAndOnlyTheReportedOnesNamed() throws {
         var text = #"{"list":[0,{"#
         for _ in 0..<200_000 { text += #""k":1,"# }

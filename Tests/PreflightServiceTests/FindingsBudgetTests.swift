@@ -28,9 +28,9 @@ import Testing
         return findings.filter { $0["code"]?.string == code }
     }
 
-    /// A 32 KB key holding 6,552 `"":0` members (64 KB): each repeat's path was the long key,
-    /// copied into path, message and fix before the cap dropped it (688 MB for one request).
-    /// Now ten are made, each quoting at most `Quoting.maxBytes` of the key.
+    /// A 32 KB key holding 6,552 `"":0` members (64 KB): each repeat's path holds the long key,
+    /// and a path, message and fix per repeat would be hundreds of megabytes for the cap to
+    /// drop. Ten are made, each quoting at most `Quoting.maxBytes` of the key.
     @Test func repeatsUnderALongKeyMakeTenBoundedFindings() throws {
         let body = Array(Self.repeatedUnderLongKey(keyBytes: 32 * 1024, members: 6552).utf8)
         #expect(body.count > 65_000 && body.count <= 65_536)
@@ -64,8 +64,8 @@ import Testing
         #expect(inspection.findings.builtBytes <= bound, "\(inspection.findings.builtBytes) bytes built")
     }
 
-    /// The same in a batch of a hundred items (1 MB; 2.2 GB held before): every item's report
-    /// keeps ten repeats and counts the rest, and the batch's copy of the paths is gone.
+    /// The same in a batch of a hundred items (1 MB): every item's report keeps ten repeats and
+    /// counts the rest; the batch hands each item its repeated keys as nodes, not paths.
     @Test func aBatchOfRepeatsUnderLongKeysIsBounded() throws {
         let payload = Self.repeatedUnderLongKey(keyBytes: 4096, members: 1200)
         let items = Array(repeating: #"{"payload":\#(payload)}"#, count: 100).joined(separator: ",")
@@ -121,7 +121,7 @@ import Testing
                 #expect(message.utf8.count + fix.utf8.count <= Self.findingBound, "\(message) \(fix)")
             }
             #expect(response.body.count <= Self.reportBound(report), "\(response.body.count) bytes")
-            // About a tenth of the input here; the whole placeholder and key came back before.
+            // About a tenth of the input: neither the placeholder nor the key comes back whole.
             #expect(response.body.count * 4 < body.count, "\(response.body.count) bytes for \(body.count)")
         }
     }

@@ -14,6 +14,7 @@ enum HeaderBlock {
     static let apnsHeaders: Set<String> = [
         // The same set as PreflightCore's `APNsHeaders.names` (this layer does not import it).
         "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
+        "apns-channel-id", "apns-request-id",
     ]
 
     /// What is wrong with one header's name (its bytes as sent), or nil.

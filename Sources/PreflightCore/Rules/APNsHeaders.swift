@@ -6,10 +6,14 @@ public struct APNsHeaders: Sendable, Equatable {
     public var expiration: String?
     public var collapseID: String?
     public var id: String?
+    /// `apns-channel-id`: the broadcast channel a Live Activity update is published to.
+    public var channelID: String?
+    /// `apns-request-id`: a broadcast request's own identifier, returned in APNs' answer.
+    public var requestID: String?
 
     public init(
         pushType: String? = nil, priority: String? = nil, topic: String? = nil, expiration: String? = nil,
-        collapseID: String? = nil, id: String? = nil
+        collapseID: String? = nil, id: String? = nil, channelID: String? = nil, requestID: String? = nil
     ) {
         self.pushType = pushType
         self.priority = priority
@@ -17,20 +21,26 @@ public struct APNsHeaders: Sendable, Equatable {
         self.expiration = expiration
         self.collapseID = collapseID
         self.id = id
+        self.channelID = channelID
+        self.requestID = requestID
     }
 
     /// The request headers APNs defines besides `authorization` (Apple, "Sending notification
-    /// requests to APNs", header fields): the one set every entry point accepts. Another name
-    /// starting with `apns-` is refused everywhere (a typo, or a folded line); other headers are ignored.
+    /// requests to APNs", header fields; "Sending broadcast push notification requests to APNs"
+    /// adds `apns-channel-id` and `apns-request-id`): the one set every entry point accepts.
+    /// Another name starting with `apns-` is refused everywhere (a typo, or a folded line); other
+    /// headers are ignored.
     public static let names = [
         "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
+        "apns-channel-id", "apns-request-id",
     ]
 
     /// Reads the `apns-*` headers from a lowercased header table.
     public init(lowercased headers: [String: String]) {
         self.init(
             pushType: headers["apns-push-type"], priority: headers["apns-priority"], topic: headers["apns-topic"],
-            expiration: headers["apns-expiration"], collapseID: headers["apns-collapse-id"], id: headers["apns-id"])
+            expiration: headers["apns-expiration"], collapseID: headers["apns-collapse-id"], id: headers["apns-id"],
+            channelID: headers["apns-channel-id"], requestID: headers["apns-request-id"])
     }
 
     /// What setting a header did.
@@ -54,6 +64,8 @@ public struct APNsHeaders: Sendable, Equatable {
         case "apns-expiration": expiration = value
         case "apns-collapse-id": collapseID = value
         case "apns-id": id = value
+        case "apns-channel-id": channelID = value
+        case "apns-request-id": requestID = value
         case let other where other.hasPrefix("apns-"): return .unknownAPNsHeader
         default: return .ignored
         }

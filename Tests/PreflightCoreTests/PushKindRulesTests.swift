@@ -51,6 +51,11 @@ import Testing
             #"{"container-identifier":"NSFileProviderRootContainerItemIdentifier"}"#
         ),
         (.mdm, APNsHeaders(pushType: "mdm", topic: "com.apple.mgmt.External.1234"), #"{"mdm":"8E9B1B7A-1F5C"}"#),
+        (
+            .liveActivityBroadcast,
+            APNsHeaders(pushType: "liveactivity", priority: "10", expiration: "0", channelID: "dHdpY2UgYSBjaGFubmVs"),
+            #"{"aps":{"timestamp":1700000000,"event":"update","content-state":{"score":"2-1"}}}"#
+        ),
     ]
 
     static func inspect(_ body: String, _ headers: APNsHeaders, expectMedia: Bool = false)
@@ -70,9 +75,18 @@ import Testing
     }
 
     @Test func everyKindHasAValidPush() {
-        let kinds = Set(Self.valid.map(\.0))
-        // The broadcast needs apns-channel-id (the header policy); judged by its own test.
-        #expect(kinds == Set(PushKind.allCases).subtracting([.liveActivityBroadcast]))
+        #expect(Set(Self.valid.map(\.0)) == Set(PushKind.allCases))
+    }
+
+    /// "You can't use broadcast push notifications to start a Live Activity".
+    @Test func aBroadcastCannotStartALiveActivity() {
+        let headers = APNsHeaders(
+            pushType: "liveactivity", priority: "10", expiration: "0", channelID: "dHdpY2UgYSBjaGFubmVs")
+        let start = Self.inspect(
+            #"{"aps":{"timestamp":1,"event":"start","content-state":{},"attributes-type":"A","attributes":{},"alert":{"title":"T","body":"B"}}}"#,
+            headers)
+        #expect(start.summary.judgedAs == .liveActivityBroadcast)
+        #expect(start.findings.map(\.code.rawValue) == ["kind.broadcast-start"])
     }
 
     @Test func aChannelMakesALiveActivityABroadcast() {

@@ -162,8 +162,9 @@ import Testing
             let (_, headers) = try post(service, fcm, query: "?format=fcm&fetch=false")
             #expect(
                 headers.codes == [
+                    // Judged as the background push it is sent as: no media rules, background's own.
                     "envelope.header.unknown", "envelope.header.invalid", "envelope.header.contradicts",
-                    "media.not-fetched",
+                    "kind.priority", "kind.key-missing",
                 ])
             let contradicts = headers.finding("envelope.header.contradicts")
             #expect(contradicts?["path"]?.string == "message.apns.headers.Apns-Push-Type")

@@ -20,6 +20,7 @@ public struct TextReport: Sendable {
         let escaped = Self.escaped
         var headline = paint(verdict.rawValue.uppercased(), verdictColor(verdict))
         headline += "  \(payload.bytes) of \(payload.limit) bytes, push type \(escaped(payload.pushType))"
+        headline += ", judged as \(payload.judgedAs.rawValue)"
         if let url = payload.mediaURL, let key = payload.mediaKey {
             headline += ", media \(escaped(key)): \(escaped(url))"
         }

@@ -145,7 +145,8 @@ public struct PayloadInspector: Sendable {
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
         let kind = PushKind.judge(
             pushType: headers.pushType, aps: context.aps,
-            mediaFound: MediaURLRules.locate(in: root, keys: profile.mediaKeys) != nil, expectMedia: expectMedia)
+            mediaFound: MediaURLRules.locate(in: root, keys: profile.mediaKeys) != nil, expectMedia: expectMedia,
+            broadcast: headers.channelID != nil)
         summary.judgedAs = kind
         guard kind == .richAlert else {
             let kindContext = PushKindContext(headers: headers, payload: context, kind: kind, expectMedia: expectMedia)
@@ -170,7 +171,10 @@ public struct PayloadInspector: Sendable {
         // wildcard's reach) is media in the wrong place: its error stays.
         let elsewhere =
             media.searchCut || MediaURLRules.locate(in: root, keys: ExtensionProfile.generic.mediaKeys) != nil
-        if !expectMedia, media.urlText == nil, !elsewhere, findings.contains(.mediaURLMissing) {
+        if !expectMedia, media.urlText == nil, !elsewhere, findings.contains(.mutableContentInvalid) {
+            // The extension never runs: the invalid mutable-content is the story, not the media.
+            findings.removeAll(codes: [.mediaURLMissing])
+        } else if !expectMedia, media.urlText == nil, !elsewhere, findings.contains(.mediaURLMissing) {
             findings.removeAll(codes: [.mediaURLMissing])
             findings.append(
                 Finding(

@@ -83,6 +83,7 @@ function renderError(status, message) {
   $("verdict").textContent = "error";
   $("verdict").className = "verdict fail";
   $("status").textContent = status ? `HTTP ${status}` : "";
+  $("judged").textContent = "";
   $("error").hidden = false;
   $("error").textContent = message;
   $("findings").tBodies[0].replaceChildren();
@@ -105,6 +106,8 @@ function renderReport(report, status) {
   $("verdict").textContent = report.verdict;
   $("verdict").className = `verdict ${report.verdict}`;
   $("status").textContent = `HTTP ${status}`;
+  // Which kind's rules applied (payload.judged_as): a rich alert, a plain alert, background...
+  $("judged").textContent = report.payload ? `judged as ${report.payload.judged_as}` : "";
   const rows = report.findings.map((finding) => {
     const row = element("tr");
     row.dataset.code = finding.code;

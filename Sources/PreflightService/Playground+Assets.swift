@@ -67,7 +67,7 @@ extension Playground {
   </form>
 
   <section id="result" aria-live="polite" aria-label="Result" hidden>
-    <h2>Verdict: <span id="verdict" class="verdict"></span> <span id="status"></span></h2>
+    <h2>Verdict: <span id="verdict" class="verdict"></span> <span id="status"></span> <span id="judged"></span></h2>
     <p id="error" role="alert" hidden></p>
     <table id="findings">
       <caption>Findings</caption>
@@ -230,6 +230,7 @@ function renderError(status, message) {
   $("verdict").textContent = "error";
   $("verdict").className = "verdict fail";
   $("status").textContent = status ? `HTTP ${status}` : "";
+  $("judged").textContent = "";
   $("error").hidden = false;
   $("error").textContent = message;
   $("findings").tBodies[0].replaceChildren();
@@ -252,6 +253,8 @@ function renderReport(report, status) {
   $("verdict").textContent = report.verdict;
   $("verdict").className = `verdict ${report.verdict}`;
   $("status").textContent = `HTTP ${status}`;
+  // Which kind's rules applied (payload.judged_as): a rich alert, a plain alert, background...
+  $("judged").textContent = report.payload ? `judged as ${report.payload.judged_as}` : "";
   const rows = report.findings.map((finding) => {
     const row = element("tr");
     row.dataset.code = finding.code;

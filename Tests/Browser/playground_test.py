@@ -113,6 +113,11 @@ try:
                       f"{name}: no plain-text fallback ({fallback.text!r})")
         driver.save_screenshot(str(shots / f"playground-{index + 1:02d}.png"))
 
+    # What each push was judged as (payload.judged_as), beside the verdict.
+    for index, judged in ((0, "rich-alert"), (5, "alert"), (6, "rich-alert")):
+        run_example(index)
+        check(text("#judged") == f"judged as {judged}", f"example {index + 1}: {text('#judged')!r}, expected judged as {judged}")
+
     # Texts and cut-off, from the first and the fifth example.
     run_example(0)
     check(text(".light .card.collapsed .title") == "Spring sale", "the collapsed title")

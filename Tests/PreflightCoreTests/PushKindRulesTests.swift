@@ -159,6 +159,11 @@ import Testing
                 #"{"aps":{"content-changed":true}}"#, .widgets, ["kind.topic-suffix"]
             ),
             (APNsHeaders(pushType: "mdm"), "{}", .mdm, ["kind.mdm-magic"]),
+            // A background push uses the bundle id as its topic, as an alert does.
+            (
+                APNsHeaders(pushType: "background", priority: "5", topic: "com.example.app.voip"),
+                #"{"aps":{"content-available":1}}"#, .background, ["headers.topic.push-type-mismatch"]
+            ),
             // mutable-content and alert text without media: the extension runs; only expect=media needs media.
             (
                 APNsHeaders(pushType: "alert"), #"{"aps":{"alert":"hi","mutable-content":1}}"#, .richAlert,
@@ -169,6 +174,13 @@ import Testing
         let inspection = Self.inspect(body, headers)
         #expect(inspection.summary.judgedAs == kind)
         #expect(inspection.findings.map(\.code.rawValue) == expected, "\(inspection.findings.map(\.message))")
+    }
+
+    /// A body with no payload to read is judged from its headers alone.
+    @Test func aBodyThatIsNotAnObjectIsJudgedFromItsHeaders() {
+        #expect(Self.inspect("not json", APNsHeaders(pushType: "background")).summary.judgedAs == .background)
+        #expect(Self.inspect("[1]", APNsHeaders(pushType: "alert")).summary.judgedAs == .alert)
+        #expect(Self.inspect("[1]", APNsHeaders(pushType: "alert"), expectMedia: true).summary.judgedAs == .richAlert)
     }
 
     @Test func expectMediaMakesAnAlertRichAndItsMissingMediaAnError() {

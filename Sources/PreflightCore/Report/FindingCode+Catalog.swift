@@ -182,7 +182,7 @@ public enum FindingCatalog {
         entry(.topicEmpty, .error, "`apns-topic` is present but empty"),
         entry(
             .topicPushTypeMismatch, .error,
-            "an alert push whose `apns-topic` ends in another push type's suffix (`.voip`, `.push-type.liveactivity`...)"
+            "an alert or background push whose `apns-topic` ends in another push type's suffix (`.voip`, `.push-type.liveactivity`...)"
         ),
         entry(.apnsIDInvalid, .error, "`apns-id` is not a UUID (8-4-4-4-12 hexadecimal digits)"),
         entry(

@@ -110,14 +110,18 @@ public enum HeaderRules {
     }
 
     static func topicSuffix(_ headers: APNsHeaders) -> [Finding] {
-        guard (headers.pushType ?? "alert") == "alert", let topic = headers.topic,
-            let (suffix, pushType) = APNsHeaders.topicSuffixes.first(where: { topic.hasSuffix($0.suffix) })
+        // Apple, "Sending notification requests to APNs": alert and background pushes use "your
+        // app's bundle ID as the topic".
+        let pushType = headers.pushType ?? "alert"
+        guard pushType == "alert" || pushType == "background", let topic = headers.topic,
+            let (suffix, kind) = APNsHeaders.topicSuffixes.first(where: { topic.hasSuffix($0.suffix) })
         else { return [] }
+        let what = pushType == "alert" ? "an alert" : "a background push"
         return [
             Finding(
                 .topicPushTypeMismatch, path: "apns-topic",
                 message:
-                    "apns-topic \(topic) ends in \(suffix), the topic of \(pushType) pushes; an alert must use the app's bundle id",
+                    "apns-topic \(topic) ends in \(suffix), the topic of \(kind) pushes; \(what) must use the app's bundle id",
                 fix: "set apns-topic to the bundle id alone: \(topic.dropLast(suffix.count))")
         ]
     }

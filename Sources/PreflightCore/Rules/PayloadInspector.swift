@@ -90,7 +90,8 @@ public struct PayloadInspector: Sendable {
                     bytes: body.count,
                     limit: PayloadRules.limit(pushType: envelope.headers.pushType, configuration: configuration),
                     pushType: envelope.headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil,
-                    profile: judgedProfile.name),
+                    profile: judgedProfile.name,
+                    judgedAs: PushKind.judge(headers: envelope.headers, expectMedia: expectMedia)),
                 media: nil, profile: judgedProfile, root: nil)
             inspection.envelope = envelope
             return inspection
@@ -134,7 +135,8 @@ public struct PayloadInspector: Sendable {
         findings += PayloadRules.size(bytes: body.count, pushType: headers.pushType, configuration: configuration)
         var summary = PayloadSummary(
             bytes: body.count, limit: PayloadRules.limit(pushType: headers.pushType, configuration: configuration),
-            pushType: headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil, profile: profile.name)
+            pushType: headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil, profile: profile.name,
+            judgedAs: PushKind.judge(headers: headers, expectMedia: expectMedia))
 
         let (root, parseFindings) = parsed
         findings += parseFindings

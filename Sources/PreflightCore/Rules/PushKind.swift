@@ -46,6 +46,14 @@ public enum PushKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// The kind judged from the headers alone, for a body with no payload to read (not JSON,
+    /// not an object, a provider's request that cannot be derived).
+    public static func judge(headers: APNsHeaders, expectMedia: Bool) -> PushKind {
+        judge(
+            pushType: headers.pushType, aps: nil, mediaFound: false, expectMedia: expectMedia,
+            broadcast: headers.channelID != nil)
+    }
+
     /// Whether the Notification Service Extension runs for this kind (Apple,
     /// UNNotificationServiceExtension: only for an alert push with `mutable-content`).
     public var runsServiceExtension: Bool { self == .richAlert }

@@ -101,7 +101,25 @@ extension OpenAPIDocument {
             "schema": {
               "type": "string"
             },
-            "description": "A UUID (8-4-4-4-12 hexadecimal digits); headers.apns-id.invalid otherwise. Another apns- name is answered 400 bad-request; other headers are ignored."
+            "description": "A UUID (8-4-4-4-12 hexadecimal digits); headers.apns-id.invalid otherwise. Another apns- name is answered 400 bad-request; other headers are ignored. One of these headers sent twice is the finding headers.duplicate."
+          },
+          {
+            "name": "apns-channel-id",
+            "in": "header",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A broadcast channel id (base64); headers.channel-id.invalid otherwise. It makes the push a broadcast Live Activity push: 5,120 bytes, apns-push-type liveactivity, no start event."
+          },
+          {
+            "name": "apns-request-id",
+            "in": "header",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A broadcast request's id, a UUID (8-4-4-4-12 hexadecimal digits); headers.request-id.invalid otherwise."
           },
           {
             "$ref": "#/components/parameters/Profile"
@@ -994,6 +1012,12 @@ extension OpenAPIDocument {
               "headers.topic.empty",
               "headers.topic.push-type-mismatch",
               "headers.apns-id.invalid",
+              "headers.channel-id.invalid",
+              "headers.request-id.invalid",
+              "headers.broadcast.push-type",
+              "headers.broadcast.header-missing",
+              "aps.event.broadcast-start",
+              "headers.duplicate",
               "media.none",
               "media.url.missing",
               "media.url.invalid",
@@ -1507,9 +1531,15 @@ extension OpenAPIDocument {
               },
               "apns-id": {
                 "type": "string"
+              },
+              "apns-channel-id": {
+                "type": "string"
+              },
+              "apns-request-id": {
+                "type": "string"
               }
             },
-            "description": "The item's apns-* headers (apns-push-type, apns-id, apns-expiration, apns-priority, apns-topic, apns-collapse-id); another apns- name refuses the batch (invalid-batch), other names are ignored."
+            "description": "The item's apns-* headers (apns-push-type, apns-id, apns-expiration, apns-priority, apns-topic, apns-collapse-id, apns-channel-id, apns-request-id); another apns- name refuses the batch (invalid-batch), one given twice is the item's finding headers.duplicate, other names are ignored."
           },
           "profile": {
             "type": "string",

@@ -36,6 +36,12 @@ extension FindingCode {
     public static let topicEmpty = FindingCode(rawValue: "headers.topic.empty")
     public static let topicPushTypeMismatch = FindingCode(rawValue: "headers.topic.push-type-mismatch")
     public static let apnsIDInvalid = FindingCode(rawValue: "headers.apns-id.invalid")
+    public static let channelIDInvalid = FindingCode(rawValue: "headers.channel-id.invalid")
+    public static let requestIDInvalid = FindingCode(rawValue: "headers.request-id.invalid")
+    public static let broadcastPushType = FindingCode(rawValue: "headers.broadcast.push-type")
+    public static let broadcastHeaderMissing = FindingCode(rawValue: "headers.broadcast.header-missing")
+    public static let broadcastStart = FindingCode(rawValue: "aps.event.broadcast-start")
+    public static let headerDuplicate = FindingCode(rawValue: "headers.duplicate")
     // Media URL
     public static let mediaURLMissing = FindingCode(rawValue: "media.url.missing")
     public static let mediaURLInvalid = FindingCode(rawValue: "media.url.invalid")
@@ -169,6 +175,18 @@ public enum FindingCatalog {
             "an alert push whose `apns-topic` ends in another push type's suffix (`.voip`, `.push-type.liveactivity`...)"
         ),
         entry(.apnsIDInvalid, .error, "`apns-id` is not a UUID (8-4-4-4-12 hexadecimal digits)"),
+        entry(.channelIDInvalid, .error, "`apns-channel-id` is not base64: APNs names no such channel"),
+        entry(.requestIDInvalid, .error, "`apns-request-id` is not a UUID (8-4-4-4-12 hexadecimal digits)"),
+        entry(
+            .broadcastPushType, .error,
+            "a broadcast push (`apns-channel-id`) whose `apns-push-type` is not `liveactivity`"),
+        entry(
+            .broadcastHeaderMissing, .error,
+            "a broadcast push (`apns-channel-id`) without `apns-push-type`, `apns-priority` or `apns-expiration`"),
+        entry(
+            .broadcastStart, .error,
+            "`aps.event: start` in a broadcast push: broadcasts update and end Live Activities, they cannot start one"),
+        entry(.headerDuplicate, .error, "an APNs header is given more than once: APNs answers 400 `DuplicateHeaders`"),
         entry(
             .mediaNone, .info,
             "a plain push: no media URL and no `mutable-content`, so nothing to download (send `expect=media` to require one)"

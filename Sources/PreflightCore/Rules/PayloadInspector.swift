@@ -88,7 +88,7 @@ public struct PayloadInspector: Sendable {
                 findings: findings,
                 summary: PayloadSummary(
                     bytes: body.count,
-                    limit: PayloadRules.limit(pushType: envelope.headers.pushType, configuration: configuration),
+                    limit: HeaderRules.limit(envelope.headers, configuration: configuration),
                     pushType: envelope.headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil,
                     profile: judgedProfile.name),
                 media: nil, profile: judgedProfile, root: nil)
@@ -127,9 +127,12 @@ public struct PayloadInspector: Sendable {
         // they find nothing), instead of an array per flatMap grown by each append.
         var findings = Findings()
         for rule in HeaderRules.all { findings += rule(headers) }
-        findings += PayloadRules.size(bytes: body.count, pushType: headers.pushType, configuration: configuration)
+        let limit = HeaderRules.limit(headers, configuration: configuration)
+        findings += PayloadRules.size(
+            bytes: body.count, limit: limit,
+            pushes: headers.channelID != nil ? "broadcast" : headers.pushType ?? "alert")
         var summary = PayloadSummary(
-            bytes: body.count, limit: PayloadRules.limit(pushType: headers.pushType, configuration: configuration),
+            bytes: body.count, limit: limit,
             pushType: headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil, profile: profile.name)
 
         let (root, parseFindings) = parsed
@@ -140,6 +143,7 @@ public struct PayloadInspector: Sendable {
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
         for rule in PayloadRules.all { rule(context, &findings) }
+        findings += HeaderRules.broadcastEvent(root, headers: headers)
         let media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings

@@ -52,6 +52,7 @@ enum FCMEnvelope {
                 }
                 derivation.setTop(member.key, member.value)
             }
+            derivation.misplacedFlags(in: data, pathPrefix: "message.data.")
         }
         let apns = message["apns"]
         let image = apns?["fcm_options"]?["image"] ?? notification?["image"]
@@ -59,11 +60,15 @@ enum FCMEnvelope {
         if let overlay = apns?["payload"] {
             if overlay.members != nil {
                 derivation.payload = derivation.payload.merging(overlay)
+                derivation.misplacedFlags(in: overlay, pathPrefix: "message.apns.payload.")
             } else {
                 derivation.wrongType("message.apns.payload", overlay, expected: "an object", provider: "FCM")
             }
         }
         let named = headers(apns?["headers"], into: &derivation)
+        // The derived payload's top-level keys are the data keys and apns.payload's: their
+        // misplaced flags were reported above at the message's paths.
+        derivation.superseded.formUnion([.mutableContentMisplaced, .contentAvailableMisplaced])
         if image != nil, !derivation.isMutable {
             derivation.add(
                 .envelopeMutableContentMissing, path: "message.apns.payload.aps",
@@ -153,5 +158,13 @@ enum Contradiction {
                 message: "\(priorityPath) is 10 on a background push; APNs requires 5 for background pushes",
                 fix: "set \(priorityPath) to \"5\", or send an alert push")
         }
+    }
+}
+
+extension Derivation {
+    /// `aps.*.misplaced` for the members of an FCM object whose keys land at the top level of
+    /// the APNs payload (`data`, `apns.payload`), at the message's paths.
+    mutating func misplacedFlags(in object: JSONValue, pathPrefix: String) {
+        findings += MisplacedKeyRules.findings(in: object, pathPrefix: pathPrefix, apsPath: "message.apns.payload.aps")
     }
 }

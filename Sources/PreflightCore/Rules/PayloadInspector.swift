@@ -109,6 +109,10 @@ public struct PayloadInspector: Sendable {
                     fix: "shorten the text or the custom data by \(bytes + envelope.allowanceBytes - limit) bytes"))
         }
         inspection.findings = findings + inspection.findings
+        // The envelope's misplaced flags (at the body's paths) are graded on the derived payload's media.
+        MisplacedKeyRules.grade(
+            &inspection.findings, hasMedia: inspection.summary.mediaURL != nil || expectMedia,
+            aps: envelope.document?.root["aps"])
         inspection.envelope = envelope
         return inspection
     }
@@ -142,6 +146,8 @@ public struct PayloadInspector: Sendable {
         let media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
+        findings += MisplacedKeyRules.check(root)
+        MisplacedKeyRules.grade(&findings, hasMedia: media.urlText != nil || expectMedia, aps: context.aps)
         if media.urlText != nil { findings.removeAll { $0.code == .alertBodyEmptyWithTitle } }
         let plain = Self.plainPushCodes
         if !expectMedia, media.reference == nil, plain.allSatisfy({ code in findings.contains { $0.code == code } }) {

@@ -94,14 +94,15 @@ public enum FindingCatalog {
             "the request sends nothing to iOS devices (no `apple_push`, no `ios` device type)"),
         entry(
             .envelopeMutableContentMissing, .error,
-            "media is given but the provider will not set `mutable-content` (FCM never does; Airship: safe side)"),
+            "media is given but the provider will not set `mutable-content` (FCM never does)"),
         entry(
             .envelopeImageNotForwarded, .error,
             "the image is only in a field the provider sends to other platforms (Android, web), not to iOS"),
         entry(.envelopeHeaderNotString, .error, "an FCM `apns.headers` value is not a string: FCM refuses the message"),
         entry(
             .envelopeHeaderContradicts, .error,
-            "the push type or priority the envelope sets contradicts its content (background with alert text)"),
+            "the push type or priority the envelope sets contradicts its content (background with alert text; priority 10 on a background or FCM data-only push)"
+        ),
         entry(
             .envelopeHeaderUnknown, .warning,
             "an FCM `apns.headers` name starts with `apns-` but is not a header APNs defines (a typo): it has no effect"

@@ -98,6 +98,18 @@ public struct PayloadInspector: Sendable {
             body: envelope.payload, parsed: (envelope.document?.root, []), headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         inspection.findings.removeAll { envelope.superseded.contains($0.code) }
+        if envelope.mutableOnEveryPush, !expectMedia, inspection.media == nil,
+            inspection.findings.contains(where: { $0.code == .mediaURLMissing })
+        {
+            // The provider's own mutable-content, not the sender's: without a URL it is a plain push.
+            inspection.findings.removeAll { $0.code == .mediaURLMissing }
+            inspection.findings.append(
+                Finding(
+                    .mediaNone, path: nil,
+                    message:
+                        "a plain push: no media URL; \(chosen.providerName) sets mutable-content on every push, so the extension runs with nothing to download",
+                    fix: "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"))
+        }
         let bytes = envelope.payload.count
         let limit = inspection.summary.limit
         if bytes <= limit, bytes + envelope.allowanceBytes > limit {

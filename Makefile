@@ -107,7 +107,7 @@ contract: deps pydeps
 deploy-check: deps pydeps
 	bash deploy/check.sh .build/debug/preflight
 
-# libFuzzer on the payload engine and the media sniffers: make fuzz FUZZ_SECONDS=1200
+# libFuzzer on the payload engine, the media sniffers and built MP4 trees: make fuzz FUZZ_SECONDS=1200 [FUZZ_PARALLEL=1]
 FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 15
 fuzz:

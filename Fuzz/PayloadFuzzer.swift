@@ -47,8 +47,11 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let batch = try? BatchRequest.parse(bytes) {
         for item in batch.items {
             guard let parsed = item.parsed else { continue }
-            guard let reparsed = try? JSONParser.parse(item.payload) else { fatalError("batch item bytes unreadable") }
-            if parsed.root.value != reparsed.value || parsed.duplicateKeys != reparsed.duplicateKeys {
+            guard let reparsed = try? JSONDocument.parse(item.payload) else { fatalError("batch item bytes unreadable") }
+            let named = Report.findingsPerCode
+            if parsed.root.value != reparsed.root.value || parsed.duplicateKeyCount != reparsed.duplicateKeyCount
+                || parsed.duplicateKeyPaths(limit: named) != reparsed.duplicateKeyPaths(limit: named)
+            {
                 fatalError("batch item tree and bytes differ")
             }
         }

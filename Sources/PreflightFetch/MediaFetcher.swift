@@ -31,6 +31,8 @@ public final class MediaFetcher: Sendable {
     }
 
     public let settings: PreflightConfiguration.Fetch
+    /// The `moov` bytes the downloads in flight keep together (`fetch.moov_budget_bytes`).
+    public let moovBudget: MoovBudget
     private let policy: EgressPolicy
     private let body: BodyPolicy
     private let transport: TransportPolicy
@@ -46,6 +48,7 @@ public final class MediaFetcher: Sendable {
     ) throws(ConfigurationError) {
         _ = curlGlobalInit
         self.settings = settings
+        self.moovBudget = MoovBudget(limit: settings.moovBudgetBytes)
         self.policy = try EgressPolicy(egress)
         self.body = body
         self.transport = transport
@@ -117,7 +120,7 @@ public final class MediaFetcher: Sendable {
                 guard
                     let transfer = Transfer(
                         url: job.url, settings: settings, policy: policy, body: body, transport: transport,
-                        completion: job.completion)
+                        moovBudget: moovBudget, completion: job.completion)
                 else {
                     finished(Self.failed(job.url, "curl_easy_init failed"), job.completion)
                     continue

@@ -9,7 +9,8 @@ import Synchronization
 /// moves bytes. The bytes waiting are capped across all downloads; past the cap a chunk is
 /// handled before the download goes on, so memory stays bounded whatever the media's size.
 final class StreamHasher: @unchecked Sendable {
-    // @unchecked Sendable: `digest` and `scanner` are only touched on `queue`, which is serial.
+    // @unchecked Sendable: `digest` and `scanner` are only touched on `queue`, which is serial
+    // (and in `deinit`, when no other reference is left).
 
     /// Bytes waiting to be hashed, all downloads together.
     private static let backlog = Atomic<Int>(0)
@@ -26,10 +27,16 @@ final class StreamHasher: @unchecked Sendable {
     private let digest = SHA256Digest()
     private var scanner: BoxScanner?
     private let queue: DispatchQueue
+    private let moovBudget: MoovBudget?
 
-    /// - Parameter moovLimit: the most bytes of `moov` kept; 0 walks no boxes.
-    init(moovLimit: Int) {
-        scanner = moovLimit > 0 ? BoxScanner(moovLimit: moovLimit) : nil
+    /// - Parameters:
+    ///   - moovLimit: the most bytes of `moov` kept; 0 walks no boxes.
+    ///   - moovBudget: the `moov` bytes all downloads may keep together; nil: no total.
+    init(moovLimit: Int, moovBudget: MoovBudget? = nil) {
+        self.moovBudget = moovBudget
+        var admit: (@Sendable (Int) -> Bool)? = nil
+        if let moovBudget { admit = { bytes in moovBudget.reserve(bytes) } }
+        scanner = moovLimit > 0 ? BoxScanner(moovLimit: moovLimit, admit: admit) : nil
         let lane = Self.nextLane.add(1, ordering: .relaxed).oldValue % Self.lanes.count
         queue = DispatchQueue(label: "preflight.sha256", target: Self.lanes[lane])
     }
@@ -65,7 +72,21 @@ final class StreamHasher: @unchecked Sendable {
     /// download, or when no boxes were walked). The caller's thread does not wait.
     func finish(wanted: Bool, then: @escaping @Sendable (String?, MovieScan?) -> Void) {
         queue.async { [self] in
-            then(wanted ? digest.finalize() : nil, wanted ? scanner?.scan : nil)
+            let digest = wanted ? digest.finalize() : nil
+            let movie = wanted ? scanner?.scan : nil
+            releaseMoov()
+            then(digest, movie)
         }
+    }
+
+    /// Drops the kept `moov` bytes and gives their reservation back (once).
+    private func releaseMoov() {
+        moovBudget?.release(scanner?.admittedBytes ?? 0)
+        scanner = nil
+    }
+
+    deinit {
+        // A download ended without `finish` (at shutdown): its reservation still goes back.
+        releaseMoov()
     }
 }

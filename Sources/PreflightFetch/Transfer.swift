@@ -36,7 +36,8 @@ final class Transfer {
 
     init?(
         url: String, settings: PreflightConfiguration.Fetch, policy: EgressPolicy, body: BodyPolicy,
-        transport: TransportPolicy, completion: @escaping @Sendable (DownloadOutcome) -> Void
+        transport: TransportPolicy, moovBudget: MoovBudget? = nil,
+        completion: @escaping @Sendable (DownloadOutcome) -> Void
     ) {
         guard let handle = curl_easy_init() else { return nil }
         self.handle = handle
@@ -46,7 +47,7 @@ final class Transfer {
         self.body = body
         self.transport = transport
         self.limit = body.initialLimit
-        self.hasher = StreamHasher(moovLimit: body.moovLimit)
+        self.hasher = StreamHasher(moovLimit: body.moovLimit, moovBudget: moovBudget)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure(url: url, fetch: settings)
     }

@@ -1030,6 +1030,7 @@ extension OpenAPIDocument {
               "media.container.no-moov",
               "media.container.moov-too-large",
               "media.container.too-many-tracks",
+              "media.container.not-checked",
               "media.video.codec-unsupported",
               "media.video.profile-unsupported",
               "media.video.hevc-tag",

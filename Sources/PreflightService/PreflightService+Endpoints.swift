@@ -36,6 +36,9 @@ extension PreflightService {
                     gauges.downloadsActive = load.active
                     gauges.downloadsQueued = load.queued
                     gauges.fetchLoopErrors = fetcher.loopErrors
+                    gauges.moovBytesKept = fetcher.moovBudget.kept
+                    gauges.moovBudgetBytes = fetcher.moovBudget.limit
+                    gauges.moovRefused = fetcher.moovBudget.refused
                 }
                 gauges.accessLogDropped = parts.accessLog?.dropped ?? 0
                 var response = HTTPResponse(status: 200, body: Array(parts.metrics.render(gauges).utf8))

@@ -120,6 +120,10 @@ public final class ServiceMetrics: Sendable {
         public var downloadsQueued = 0
         public var parked = 0
         public var fetchLoopErrors = 0
+        /// `moov` bytes reserved by the downloads in flight, the budget, and the refusals.
+        public var moovBytesKept = 0
+        public var moovBudgetBytes = 0
+        public var moovRefused = 0
         public var accessLogDropped = 0
 
         public init() {}
@@ -221,6 +225,15 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP preflight_fetch_loop_errors_total Errors of the download loop's curl multi calls.\n"
         out += "# TYPE preflight_fetch_loop_errors_total counter\n"
         out += "preflight_fetch_loop_errors_total \(gauges.fetchLoopErrors)\n"
+        out += "# HELP preflight_moov_bytes_kept moov bytes reserved by the downloads in flight.\n"
+        out += "# TYPE preflight_moov_bytes_kept gauge\n"
+        out += "preflight_moov_bytes_kept \(gauges.moovBytesKept)\n"
+        out += "# HELP preflight_moov_budget_bytes The moov bytes downloads in flight may keep together.\n"
+        out += "# TYPE preflight_moov_budget_bytes gauge\n"
+        out += "preflight_moov_budget_bytes \(gauges.moovBudgetBytes)\n"
+        out += "# HELP preflight_moov_refused_total moov boxes not kept because the budget was spent.\n"
+        out += "# TYPE preflight_moov_refused_total counter\n"
+        out += "preflight_moov_refused_total \(gauges.moovRefused)\n"
         out +=
             "# HELP preflight_access_log_dropped_total Access-log lines dropped because the output did not keep up.\n"
         out += "# TYPE preflight_access_log_dropped_total counter\n"

@@ -171,6 +171,29 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.flush()
         self.close_connection = True
 
+    def route_slowmoov(self, query):
+        """An MP4 whose moov box (?bytes= long) arrives over ?ms= milliseconds in ten pieces, fast
+        enough for any low-speed limit: a download that keeps its moov while it lasts."""
+        size = int(query.get("bytes", ["40000"])[0])
+        ms = int(query.get("ms", ["0"])[0])
+        ftyp = struct.pack(">I", 20) + b"ftypisom" + b"\0\0\2\0" + b"isom"
+        moov = struct.pack(">I", size) + b"moov" + struct.pack(">I", size - 8) + b"free" + bytes(size - 16)
+        self.send_response(200)
+        self.send_header("Content-Type", "video/mp4")
+        self.send_header("Content-Length", str(len(ftyp) + len(moov)))
+        self.end_headers()
+        try:
+            self.wfile.write(ftyp + moov[:64])
+            self.wfile.flush()
+            rest = moov[64:]
+            piece = -(-len(rest) // 10)
+            for index in range(10):
+                time.sleep(ms / 10000)
+                self.wfile.write(rest[index * piece : (index + 1) * piece])
+                self.wfile.flush()
+        except OSError:
+            pass
+
     def route_status(self, query):
         code = int(query.get("code", ["500"])[0])
         self.send(code, b"status page", {"Content-Type": "text/plain"})

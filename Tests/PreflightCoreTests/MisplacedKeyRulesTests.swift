@@ -112,4 +112,14 @@ import Testing
         #expect(inspection.envelope?.format == .fcm)
         #expect(Self.misplaced(inspection) == expected)
     }
+
+    /// A repeated key makes at most the findings the report keeps: reading stops at twice the cap.
+    @Test func repeatedKeysBuildABoundedNumberOfFindings() throws {
+        let copies = Array(repeating: #""mutable-content":1"#, count: 500).joined(separator: ",")
+        let document = try JSONDocument.parse(Array(#"{"aps":{"alert":"a"},\#(copies)}"#.utf8))
+        let findings = MisplacedKeyRules.findings(in: document.root, pathPrefix: "", apsPath: "aps")
+        #expect(findings.count == 2 * Report.findingsPerCode)
+        let report = Self.inspect(#"{"aps":{"alert":"a"},\#(copies)}"#).report
+        #expect(report.findings.filter { $0.code == .mutableContentMisplaced }.count == Report.findingsPerCode)
+    }
 }

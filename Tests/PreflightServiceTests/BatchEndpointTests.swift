@@ -57,6 +57,23 @@ import Testing
             #"{"items": [{"payload": "{}", "headers": {"apns-foo": "1"}}]}"#,
             "items[0].headers.apns-foo is not a header APNs defines"
         ),
+        // A repeated key is refused, not read as its last value.
+        (
+            #"{"items": [{"payload": "{}"}], "items": [{"payload": {"aps": {}}}]}"#,
+            #"the batch repeats the key "items"; give it once"#
+        ),
+        (
+            #"{"items": [{"payload": "{}", "payload": {"aps": {}}}]}"#,
+            #"items[0] repeats the key "payload"; give it once"#
+        ),
+        (
+            #"{"items": [{"payload": "{}", "headers": {}, "headers": {}}]}"#,
+            #"items[0] repeats the key "headers"; give it once"#
+        ),
+        (
+            #"{"items": [{"payload": "{}", "headers": {"apns-priority": "10", "apns-priority": "5"}}]}"#,
+            #"items[0].headers repeats "apns-priority"; give each header once"#
+        ),
     ])
     func malformedBatchesAre400(body: String, message: String) throws {
         try withService { service in

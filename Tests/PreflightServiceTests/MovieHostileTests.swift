@@ -1,6 +1,8 @@
+import Dispatch
 import Foundation
 import PreflightCore
 import PreflightService
+import Synchronization
 import Testing
 
 /// MP4/M4A files shaped to break the `moov` reader, written by the test and downloaded from the
@@ -102,6 +104,50 @@ import Testing
             #expect(statistics.entries == 2)
             #expect(statistics.bytes >= 2 * 256 * perTrack)
             #expect(statistics.bytes <= configuration.cache.maxBytes)
+        }
+    }
+
+    /// A metric's value from `/metrics`.
+    func metric(_ name: String, port: Int) throws -> Int? {
+        let text = try httpRequest(port: port, "GET", "/metrics").text
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Int($0.split(separator: " ").last ?? "") }
+    }
+
+    /// Each download could keep 8 MiB of `moov` whatever the others kept. With a budget of two
+    /// 40,000-byte boxes, two slow downloads hold it all; a third is answered with its `moov`
+    /// not kept (`media.container.not-checked`), and the budget is whole again after.
+    @Test func theMoovBytesOfDownloadsInFlightKeepToTheirBudget() throws {
+        var configuration = origins.configuration()
+        configuration.fetch.moovBudgetBytes = 2 * 40_000
+        try withService(configuration) { service in
+            let slow = Mutex<[ProbeResult]>([])
+            let group = DispatchGroup()
+            for name in ["a", "b"] {
+                DispatchQueue.global().async(group: group) { [origins] in
+                    let url = origins.origin + "/slowmoov/\(name).mp4?bytes=40000&ms=4000"
+                    if let result = try? probe(service, url: url) { slow.withLock { $0.append(result) } }
+                }
+            }
+            // Until both slow downloads have reserved their box (polled; what is asserted is the figure).
+            var kept: Int? = nil
+            for _ in 0..<100 {
+                kept = try metric("preflight_moov_bytes_kept", port: service.port)
+                if kept == 80_000 { break }
+                usleep(50_000)
+            }
+            #expect(kept == 80_000)
+            #expect(try metric("preflight_moov_budget_bytes", port: service.port) == 80_000)
+            let third = try probe(service, url: origins.origin + "/slowmoov/c.mp4?bytes=40000&ms=0")
+            #expect(third.status == 200)
+            #expect(third.codes == ["media.container.not-checked"])
+            #expect(third.finding("media.container.not-checked")?["severity"]?.string == "warning")
+            group.wait()
+            let results = slow.withLock { $0 }
+            #expect(results.count == 2)
+            for result in results { #expect(result.codes == []) }
+            #expect(try metric("preflight_moov_bytes_kept", port: service.port) == 0)
+            #expect(try metric("preflight_moov_refused_total", port: service.port) == 1)
         }
     }
 }

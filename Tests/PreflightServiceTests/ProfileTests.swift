@@ -144,6 +144,36 @@ import Testing
         }
     }
 
+    /// A profile's `/*/*/url` over a payload of thousands of objects: the search stops at
+    /// `JSONPointer.maxCandidates` children and says so, instead of copying a pointer per
+    /// candidate (the parent's pointer copied into each); a URL within them is found.
+    @Test func aWildcardPointerIsBounded() throws {
+        var configuration = testConfiguration()
+        configuration.profiles["wild"] = ExtensionProfile(
+            name: "wild", mediaKeys: [try JSONPointer("/*/*/url")], naming: .sniffed, download: .disk)
+        var groups = ""
+        for index in 0..<2000 { groups += #","g\#(index)":{"x":{}}"# }
+        let aps = #""aps":{"alert":"a","mutable-content":1}"#
+        let url = #"{"m":{"url":"https://cdn.example.com/a.jpg"}}"#
+        try withService(configuration) { service in
+            let late = Array(#"{\#(aps)\#(groups),"last":\#(url)}"#.utf8)
+            let cut = try httpRequest(port: service.port, "POST", "/v1/preflight?fetch=false&profile=wild", body: late)
+            guard case .array(let findings)? = cut.json?["findings"] else {
+                Issue.record("no findings: \(cut.status)")
+                return
+            }
+            let missing = try #require(findings.first { $0["code"]?.string == "media.url.missing" })
+            #expect(
+                missing["message"]?.string
+                    == "no media URL where the wild extension reads it (/*/*/url); a * looks at the first 1000 members and elements only"
+            )
+            let early = Array(#"{"first":\#(url),\#(aps)\#(groups)}"#.utf8)
+            let found = try httpRequest(
+                port: service.port, "POST", "/v1/preflight?fetch=false&profile=wild", body: early)
+            #expect(found.json?["payload"]?["media_key"]?.string == "/first/m/url")
+        }
+    }
+
     /// An extension that re-encodes images decodes a WebP fine and pays for its pixels.
     @Test func aReencodingExtensionDecodesTheImage() throws {
         var configuration = origins.configuration()

@@ -86,7 +86,7 @@ extension PreflightConfiguration {
         if let fetch = try top.object("fetch") {
             try fetch.checkKeys([
                 "enabled", "timeout_ms", "connect_timeout_ms", "slow_ms", "low_speed_bytes_per_s", "low_speed_time_s",
-                "max_redirects", "max_concurrent", "ca_file", "resolve",
+                "max_redirects", "max_concurrent", "ca_file", "resolve", "moov_budget_bytes",
             ])
             try fetch.bool("enabled", into: &config.fetch.enabled)
             try fetch.int("timeout_ms", into: &config.fetch.timeoutMs, in: 1...600_000)
@@ -96,6 +96,7 @@ extension PreflightConfiguration {
             try fetch.int("low_speed_time_s", into: &config.fetch.lowSpeedSeconds, in: 1...600)
             try fetch.int("max_redirects", into: &config.fetch.maxRedirects, in: 0...20)
             try fetch.int("max_concurrent", into: &config.fetch.maxConcurrent, in: 1...100_000)
+            try fetch.int("moov_budget_bytes", into: &config.fetch.moovBudgetBytes, in: 0...(1 << 40))
             try fetch.optionalString("ca_file", into: &config.fetch.caFile)
             try fetch.strings("resolve", into: &config.fetch.resolve)
         }

@@ -109,6 +109,10 @@ public struct PreflightConfiguration: Sendable, Equatable {
         public var maxRedirects = 3
         /// Downloads in progress at once; more wait in a queue. Default 512.
         public var maxConcurrent = 512
+        /// `moov` bytes all downloads in flight may keep together (each up to
+        /// `MediaRules.moovLimit`); past it a `moov` is not kept (`media.container.not-checked`).
+        /// Default 67108864 (64 MiB: 512 downloads of 8 MiB would be 4 GiB).
+        public var moovBudgetBytes = 67_108_864
         /// A CA bundle to trust instead of the system's. Default none.
         public var caFile: String? = nil
         /// curl `HOST:PORT:ADDRESS` entries that pin a name to an address. Default none.

@@ -14,13 +14,63 @@ public final class JSONDocument: Sendable {
     /// The text the nodes point into.
     public let bytes: [UInt8]
     let nodes: [JSONNode]
-    /// The dotted path of every repeated key (`aps.alert.title`, `items[2].id`), in the order read.
-    public let duplicateKeys: [String]
+    /// The key node of every repeated key, in the order read: four bytes each, not a path. A
+    /// path is made only for a finding that is kept (`path(toKey:from:)`), so a thousand
+    /// repeats under one long key do not copy that key a thousand times.
+    let repeatedKeys: [UInt32]
 
-    init(bytes: [UInt8], nodes: [JSONNode], duplicateKeys: [String]) {
+    init(bytes: [UInt8], nodes: [JSONNode], repeatedKeys: [UInt32]) {
         self.bytes = bytes
         self.nodes = nodes
-        self.duplicateKeys = duplicateKeys
+        self.repeatedKeys = repeatedKeys
+    }
+
+    /// How many keys repeat an earlier key of their object.
+    public var duplicateKeyCount: Int { repeatedKeys.count }
+
+    /// The dotted paths (`aps.alert.title`, `items[2].id`) of the first `limit` repeated keys, in
+    /// the order read. Each is a walk down from the root: name the few that are reported.
+    public func duplicateKeyPaths(limit: Int) -> [String] {
+        repeatedKeys.prefix(limit).map { path(toKey: Int($0), from: 0) }
+    }
+
+    /// The dotted path of key node `key` from the container node `container` (`aps.alert`,
+    /// `list[2].k`), each key quoted by `Quoting` and the whole cut at `Quoting.maxBytes`: found
+    /// by stepping over siblings (their `end`) level by level, so it costs the widths on the way.
+    func path(toKey key: Int, from container: Int) -> String {
+        var dotted = ""
+        var node = container
+        while node != key, dotted.utf8.count <= Quoting.maxBytes {
+            let current = nodes[node]
+            var child = node + 1
+            var next: Int?
+            if current.kind == .object {
+                for _ in 0..<current.count {
+                    let valueEnd = Int(nodes[child + 1].end)
+                    if child <= key, key < valueEnd {
+                        let name = withStringBytes(child) { Quoting.bounded($0) }
+                        dotted += dotted.isEmpty ? name : "." + name
+                        next = key == child ? key : child + 1
+                        break
+                    }
+                    child = valueEnd
+                }
+            } else if current.kind == .array {
+                for position in 0..<Int(current.count) {
+                    let end = Int(nodes[child].end)
+                    if child <= key, key < end {
+                        dotted += "[\(position)]"
+                        next = child
+                        break
+                    }
+                    child = end
+                }
+            }
+            // Not below `container` (never, for a key the parser recorded there): the path so far.
+            guard let next else { break }
+            node = next
+        }
+        return Quoting.bounded(dotted)
     }
 
     /// The value the text holds.
@@ -38,17 +88,14 @@ public final class JSONDocument: Sendable {
             throw JSONParser.Failure(offset: offset, reason: "invalid UTF-8", invalidUTF8: true)
         }
         let parsed = bytes.withUnsafeBufferPointer { text in
-            // 65 slots of 8 bytes: on the stack, not the heap.
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: JSONParser.maxDepth + 1) { path in
-                var parser = JSONParser(text: text, path: path)
-                return Swift.Result { () throws(JSONParser.Failure) in
-                    try parser.parseDocument()
-                    return (parser.nodes, parser.duplicates)
-                }
+            var parser = JSONParser(text: text)
+            return Swift.Result { () throws(JSONParser.Failure) in
+                try parser.parseDocument()
+                return (parser.nodes, parser.duplicates)
             }
         }
         let (nodes, duplicates) = try parsed.get()
-        return JSONDocument(bytes: bytes, nodes: nodes, duplicateKeys: duplicates)
+        return JSONDocument(bytes: bytes, nodes: nodes, repeatedKeys: duplicates)
     }
 
     /// The bytes of a string node as the text holds them, escapes undone.
@@ -298,16 +345,17 @@ public protocol JSONTree: Sendable {
     var isObject: Bool { get }
     var isNull: Bool { get }
     func element(at position: Int) -> Self?
-    /// Each member (with its key) or element (key nil) in document order.
-    func forEachChild(_ body: (_ key: String?, _ position: Int, _ child: Self) -> Void)
+    /// Each member (with its key) or element (key nil) in document order, until `body` returns
+    /// false (a search that has seen enough stops reading, and making keys, there).
+    func forEachChild(_ body: (_ key: String?, _ position: Int, _ child: Self) -> Bool)
 }
 
 extension JSONView: JSONTree {
-    public func forEachChild(_ body: (String?, Int, JSONView) -> Void) {
+    public func forEachChild(_ body: (String?, Int, JSONView) -> Bool) {
         if let members {
-            for (position, member) in members.enumerated() { body(member.key, position, member.value) }
+            for (position, member) in members.enumerated() where !body(member.key, position, member.value) { return }
         } else if let elements {
-            for (position, element) in elements.enumerated() { body(nil, position, element) }
+            for (position, element) in elements.enumerated() where !body(nil, position, element) { return }
         }
     }
 }
@@ -321,12 +369,12 @@ extension JSONValue: JSONTree {
         return elements[position]
     }
 
-    public func forEachChild(_ body: (String?, Int, JSONValue) -> Void) {
+    public func forEachChild(_ body: (String?, Int, JSONValue) -> Bool) {
         switch self {
         case .object(let members):
-            for (position, member) in members.enumerated() { body(member.key, position, member.value) }
+            for (position, member) in members.enumerated() where !body(member.key, position, member.value) { return }
         case .array(let elements):
-            for (position, element) in elements.enumerated() { body(nil, position, element) }
+            for (position, element) in elements.enumerated() where !body(nil, position, element) { return }
         default: break
         }
     }

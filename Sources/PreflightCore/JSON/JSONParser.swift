@@ -4,7 +4,9 @@
 /// It builds a `JSONDocument` (one array of nodes over the bytes); `parse` gives the same
 /// document as a `JSONValue` tree.
 public struct JSONParser {
-    /// What a parse gives: the value, and the dotted path of every repeated key.
+    /// What a parse gives: the value, and the dotted path of every repeated key (each a walk
+    /// down the document: for configuration files and tests; a request's are named only as
+    /// reported, from `JSONDocument`).
     public struct Result: Sendable {
         public var value: JSONValue
         public var duplicateKeys: [String]
@@ -30,24 +32,21 @@ public struct JSONParser {
     /// Parses one JSON text that must fill `bytes` (whitespace around it allowed).
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> Result {
         let document = try JSONDocument.parse(bytes)
-        return Result(value: document.root.value, duplicateKeys: document.duplicateKeys)
+        return Result(
+            value: document.root.value, duplicateKeys: document.duplicateKeyPaths(limit: document.duplicateKeyCount))
     }
 
     private(set) var nodes: [JSONNode] = []
-    private(set) var duplicates: [String] = []
+    /// The key node of every repeated key (its path is made only when reported).
+    private(set) var duplicates: [UInt32] = []
     private var index = 0
     private var depth = 0
 
     /// The text being parsed; valid for the parser's life only.
     private let text: UnsafeBufferPointer<UInt8>
-    /// Where the parser is, one slot per open container (`maxDepth` + 1 of them, on the
-    /// caller's stack): an object's slot holds its current key's node, an array's
-    /// `-(position + 1)`. A repeated key's path is read from it (depth steps, not a walk).
-    private let path: UnsafeMutableBufferPointer<Int>
 
-    init(text: UnsafeBufferPointer<UInt8>, path: UnsafeMutableBufferPointer<Int>) {
+    init(text: UnsafeBufferPointer<UInt8>) {
         self.text = text
-        self.path = path
         // About one node per eight bytes in a payload: one allocation for most, growing for a
         // text of tiny values.
         nodes.reserveCapacity(text.count / 8 + 8)
@@ -106,13 +105,12 @@ public struct JSONParser {
             let key = nodes.count
             try parseString()
             nodes[object].count += 1
-            path[depth - 1] = key
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after a key") }
             index += 1
             skipWhitespace()
             try parseValue()
-            if isRepeated(key, in: object, seen: &seen) { duplicates.append(currentPath) }
+            if isRepeated(key, in: object, seen: &seen) { duplicates.append(UInt32(key)) }
             skipWhitespace()
             guard index < text.count else { throw failure("unexpected end of input in an object") }
             if text[index] == UInt8(ascii: ",") {
@@ -131,7 +129,6 @@ public struct JSONParser {
         if peek(UInt8(ascii: "]")) { return close(array) }
         while true {
             skipWhitespace()
-            path[depth - 1] = -Int(nodes[array].count) - 1
             nodes[array].count += 1
             try parseValue()
             skipWhitespace()
@@ -175,25 +172,6 @@ public struct JSONParser {
 
     private func sameKey(_ first: Int, _ second: Int) -> Bool {
         nodes[first].withText(in: text) { a in nodes[second].withText(in: text) { b in a.elementsEqual(b) } }
-    }
-
-    private func keyText(_ key: Int) -> String {
-        nodes[key].withText(in: text) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// The dotted path of the value being read: `aps.alert.title`, `items[2].id` (made only
-    /// when a key repeats).
-    private var currentPath: String {
-        var dotted = ""
-        for slot in path[0..<depth] {
-            if slot >= 0 {
-                let key = keyText(slot)
-                dotted += dotted.isEmpty ? key : "." + key
-            } else {
-                dotted += "[\(-slot - 1)]"
-            }
-        }
-        return dotted
     }
 
     // MARK: - Scalars

@@ -66,8 +66,9 @@ public enum JSONValue: Sendable, Equatable {
         switch self {
         case .object: "an object"
         case .array: "an array"
-        case .string(let text): "\"\(text.count > 40 ? String(text.prefix(40)) + "..." : text)\""
-        case .number(let number): number.text
+        // Bounded in bytes too: forty characters can be kilobytes of combining marks.
+        case .string(let text): "\"\(Quoting.bounded(text.count > 40 ? String(text.prefix(40)) + "..." : text))\""
+        case .number(let number): Quoting.bounded(number.text)
         case .bool(let flag): flag ? "true" : "false"
         case .null: "null"
         }

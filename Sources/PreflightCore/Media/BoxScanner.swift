@@ -2,6 +2,8 @@
 /// keeps the `moov` box wherever it is: before `mdat` (a "fast start" file) or after it, at the
 /// end, as most encoders write it. Every other box is skipped by its size, so the memory used is
 /// the `moov` box (at most `moovLimit`) whatever the media's size, and nothing is read twice.
+/// Where many downloads run at once, `admit` is asked for the bytes a `moov` will take before
+/// any is kept (a budget across downloads); refused, the box is skipped (`.moovNotKept`).
 ///
 /// ```swift
 /// var scanner = BoxScanner(moovLimit: 8 << 20)
@@ -19,6 +21,8 @@ public struct BoxScanner: Sendable {
         case moovTooLarge(bytes: Int64)
         /// The whole `moov` box, its header included.
         case moov([UInt8])
+        /// A `moov` box that `admit` refused to keep (its declared size; nil: to the end of the file).
+        case moovNotKept(bytes: Int64?)
         /// A box header that cannot be (a size under 8, a type that is not text), at this offset.
         case malformed(offset: Int64)
     }
@@ -39,12 +43,19 @@ public struct BoxScanner: Sendable {
     }
 
     public let moovLimit: Int
+    /// Asked once, when a `moov` box opens, for the bytes it will keep: its declared size (or
+    /// `moovLimit` for one that runs to the end of the file); false skips it.
+    public let admit: (@Sendable (Int) -> Bool)?
+    /// The bytes `admit` granted (0 before a `moov` box, or without `admit`): the caller gives
+    /// them back once the result has been read.
+    public private(set) var admittedBytes = 0
     private var state: State = .header([])
     private var offset: Int64 = 0
     private var boxes = 0
 
-    public init(moovLimit: Int) {
+    public init(moovLimit: Int, admit: (@Sendable (Int) -> Bool)? = nil) {
         self.moovLimit = moovLimit
+        self.admit = admit
     }
 
     /// Whether more bytes can change the result.
@@ -85,6 +96,9 @@ public struct BoxScanner: Sendable {
                 offset += Int64(take)
                 state = remaining - Int64(take) == 0 ? .header([]) : .skipping(remaining - Int64(take))
             case .keeping(var bytes, let total):
+                // The state lets go of the buffer first, so `bytes` is its only owner and the
+                // append below grows it in place instead of copying all of it for every chunk.
+                state = .header([])
                 let left = total.map { Int($0) - bytes.count } ?? (chunk.count - index)
                 let take = min(left, chunk.count - index)
                 if bytes.count + take > moovLimit {
@@ -131,8 +145,23 @@ public struct BoxScanner: Sendable {
                 state = .finished(.moovTooLarge(bytes: size))
                 return
             }
-            state = .keeping(header, total: toEnd ? nil : size)
-            if !toEnd, size == Int64(header.count) { state = .finished(.moov(header)) }
+            if !toEnd, size == Int64(header.count) {
+                state = .finished(.moov(header))
+                return
+            }
+            // The declared size is known (and under the limit): the buffer is allocated once, at
+            // that size, rather than doubled as it fills (up to twice the bytes kept).
+            let keep = toEnd ? moovLimit : Int(size)
+            if let admit {
+                guard admit(keep) else {
+                    state = .finished(.moovNotKept(bytes: toEnd ? nil : size))
+                    return
+                }
+                admittedBytes = keep
+            }
+            var bytes = header
+            bytes.reserveCapacity(keep)
+            state = .keeping(bytes, total: toEnd ? nil : size)
         } else {
             let remaining = size - Int64(header.count)
             state = toEnd ? .skipping(nil) : (remaining == 0 ? .header([]) : .skipping(remaining))
@@ -145,6 +174,8 @@ public enum MovieScan: Sendable, Equatable {
     case notContainer
     case noMoov
     case moovTooLarge(bytes: Int64)
+    /// A `moov` box not kept: the budget of `moov` bytes across downloads was spent.
+    case moovNotKept(bytes: Int64?)
     case malformed(offset: Int64)
     /// A `moov` box whose contents do not parse as one.
     case unreadable
@@ -158,6 +189,7 @@ extension BoxScanner {
         case .notContainer: .notContainer
         case .noMoov: .noMoov
         case .moovTooLarge(let bytes): .moovTooLarge(bytes: bytes)
+        case .moovNotKept(let bytes): .moovNotKept(bytes: bytes)
         case .malformed(let offset): .malformed(offset: offset)
         case .moov(let bytes): MovieInfo.parse(bytes).map(MovieScan.movie) ?? .unreadable
         }

@@ -244,6 +244,18 @@ public enum MediaRules {
                     )
                 ], nil, false
             )
+        case .moovNotKept(let bytes)?:
+            let size = bytes.map { "the \($0)-byte moov box" } ?? "the moov box"
+            return (
+                [
+                    Finding(
+                        .mediaContainerNotChecked, path: key,
+                        message:
+                            "\(size) was not kept: other downloads held all the moov bytes Preflight keeps at once (fetch.moov_budget_bytes), so the tracks and codecs were not checked",
+                        fix:
+                            "check again when the service is less busy; an operator can raise fetch.moov_budget_bytes")
+                ], nil, false
+            )
         case .malformed(let offset)?:
             return (
                 [

@@ -122,7 +122,8 @@ public struct MovieInfo: Sendable, Equatable {
             fallthrough
         case 0:
             track.channels = integer(entry, at: 16, bytes: 2)
-            track.sampleRate = integer(entry, at: 24, bytes: 2)
+            // The integer part of a 16.16 rate; 0 (what a writer puts for a rate past 65535) is no rate.
+            track.sampleRate = integer(entry, at: 24, bytes: 2).flatMap { sampleRate(Double($0)) }
         case 2 where entry.count >= 64:
             childrenStart = 64
             let start = entry.startIndex

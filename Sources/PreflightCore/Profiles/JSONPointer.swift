@@ -44,10 +44,24 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// The children a pointer with `*` looks at in one payload, at most: a wildcard over a
+    /// payload of thousands of objects stops there (in document order) instead of following the
+    /// payload's size, and what it did not reach counts as absent.
+    public static let maxCandidates = 1000
+
+    /// What a search found: the values reached with their concrete pointers, and the children
+    /// its wildcards looked at (`examined`, at most `maxCandidates`).
+    public struct Search<Tree: JSONTree>: Sendable {
+        public var matches: [(pointer: String, value: Tree)] = []
+        public var examined = 0
+        /// Whether it stopped at `maxCandidates` with children left unread.
+        public var cut = false
+    }
+
     /// The first value the pointer reaches that is not `null`, with its concrete pointer. Without
     /// a wildcard the pointer is walked directly (the per-request path: no arrays, no strings).
     public func first<Tree: JSONTree>(in root: Tree) -> (pointer: String, value: Tree)? {
-        guard !hasWildcard else { return resolve(in: root).first { !$0.value.isNull } }
+        guard !hasWildcard else { return search(in: root, limit: 1, skippingNull: true).matches.first }
         var current = root
         for token in tokens {
             guard let next = Self.child(token, of: current) else { return nil }
@@ -64,26 +78,50 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         return value.element(at: index)
     }
 
-    private var hasWildcard: Bool { tokens.contains("*") }
+    var hasWildcard: Bool { tokens.contains("*") }
 
-    /// Every value the pointer reaches, with the concrete pointer to each (wildcards filled in),
-    /// in document order. Empty when nothing is there.
+    /// Every value the pointer reaches (at most `maxCandidates` children looked at), with the
+    /// concrete pointer to each (wildcards filled in), in document order. Empty when nothing is there.
     public func resolve<Tree: JSONTree>(in root: Tree) -> [(pointer: String, value: Tree)] {
-        var found: [(String, Tree)] = [("", root)]
-        for token in tokens {
-            var next: [(String, Tree)] = []
-            for (path, value) in found {
-                if token == "*" {
-                    value.forEachChild { key, position, child in
-                        next.append((path + "/" + (key.map(Self.escape) ?? String(position)), child))
-                    }
-                } else if let child = Self.child(token, of: value) {
-                    next.append((path + "/" + Self.escape(token), child))
-                }
+        search(in: root, limit: Self.maxCandidates, skippingNull: false).matches
+    }
+
+    /// Depth first, in document order, up to `limit` matches: only the tokens of the path being
+    /// followed are held (one per level), and a concrete pointer is written only for a match.
+    public func search<Tree: JSONTree>(in root: Tree, limit: Int, skippingNull: Bool) -> Search<Tree> {
+        var search = Search<Tree>()
+        var trail: [String] = []
+        // False once the search is over (enough matches, or the candidates spent).
+        func visit(_ value: Tree, _ depth: Int) -> Bool {
+            guard depth < tokens.count else {
+                if skippingNull, value.isNull { return true }
+                search.matches.append((trail.map { "/" + Self.escape($0) }.joined(), value))
+                return search.matches.count < limit
             }
-            found = next
+            let token = tokens[depth]
+            guard token == "*" else {
+                guard let child = Self.child(token, of: value) else { return true }
+                trail.append(token)
+                defer { trail.removeLast() }
+                return visit(child, depth + 1)
+            }
+            var going = true
+            value.forEachChild { key, position, child in
+                guard search.examined < Self.maxCandidates else {
+                    search.cut = true
+                    going = false
+                    return false
+                }
+                search.examined += 1
+                trail.append(key ?? String(position))
+                going = visit(child, depth + 1)
+                trail.removeLast()
+                return going
+            }
+            return going
         }
-        return found
+        _ = visit(root, 0)
+        return search
     }
 
     static func escape(_ token: String) -> String {

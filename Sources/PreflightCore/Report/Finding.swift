@@ -35,12 +35,17 @@ public struct Finding: Sendable, Equatable {
     public var message: String
     public var fix: String
 
+    /// The most UTF-8 bytes of a message or a fix (with its ellipsis when cut). The rules quote
+    /// user text through `Quoting`; this holds for any text a rule forgot to bound.
+    public static let maxTextBytes = 1024
+
+    /// `path` is cut to `Quoting.maxBytes`, `message` and `fix` to `maxTextBytes`.
     public init(_ code: FindingCode, _ severity: Severity, path: String?, message: String, fix: String) {
         self.code = code
         self.severity = severity
-        self.path = path
-        self.message = message
-        self.fix = fix
+        self.path = path.map { Quoting.bounded($0) }
+        self.message = Quoting.bounded(message, limit: Self.maxTextBytes - Quoting.ellipsis.utf8.count)
+        self.fix = Quoting.bounded(fix, limit: Self.maxTextBytes - Quoting.ellipsis.utf8.count)
     }
 }
 

@@ -256,6 +256,10 @@ public enum FindingCatalog {
             "the file has over 256 tracks: those past 256 were not read; whether they play is unknown, and Preflight takes the safe side (error)"
         ),
         entry(
+            .mediaContainerNotChecked, .warning,
+            "the `moov` box was not kept: downloads in flight held the whole `fetch.moov_budget_bytes`, so the tracks and codecs were not checked"
+        ),
+        entry(
             .mediaVideoCodecUnsupported, .error,
             "a video track iOS does not decode: VP8, VP9, AV1, ProRes, anything but H.264, HEVC, MPEG-4 Part 2, Motion JPEG"
         ),
@@ -325,6 +329,7 @@ extension FindingCode {
     public static let mediaContainerNoMoov = FindingCode(rawValue: "media.container.no-moov")
     public static let mediaContainerMoovTooLarge = FindingCode(rawValue: "media.container.moov-too-large")
     public static let mediaContainerTooManyTracks = FindingCode(rawValue: "media.container.too-many-tracks")
+    public static let mediaContainerNotChecked = FindingCode(rawValue: "media.container.not-checked")
     public static let mediaVideoCodecUnsupported = FindingCode(rawValue: "media.video.codec-unsupported")
     public static let mediaVideoProfileUnsupported = FindingCode(rawValue: "media.video.profile-unsupported")
     public static let mediaVideoHEVCTag = FindingCode(rawValue: "media.video.hevc-tag")

@@ -36,6 +36,17 @@ public struct Report: Sendable {
         self.attachment = attachment
     }
 
+    /// A report of findings capped as they were made: their kept ones, and their counts.
+    public init(
+        collected: Findings, payload: PayloadSummary, media: MediaSummary? = nil, attachment: AttachmentPlan? = nil
+    ) {
+        self.findings = collected.kept
+        self.omittedFindings = collected.omitted
+        self.payload = payload
+        self.media = media
+        self.attachment = attachment
+    }
+
     public var verdict: Verdict { Verdict(findings: findings) }
 
     /// The first `findingsPerCode` findings of each code, in order, and the count of the rest.

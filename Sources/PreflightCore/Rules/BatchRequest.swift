@@ -35,26 +35,67 @@ public struct BatchRequest: Sendable {
             throw Problem(message: "the batch is not valid JSON: \(error.message)")
         }
         let root = document.root
-        let duplicates = document.duplicateKeys
+        // A repeated key would be read as its last value: a sender that meant the first would be
+        // told about a batch it did not send.
+        if let repeated = root.members.flatMap({ repeatedKey(of: $0) }) {
+            throw Problem(message: "the batch repeats the key \"\(Quoting.bounded(repeated))\"; give it once")
+        }
         guard root.isObject, let elements = root["items"]?.elements else {
             throw Problem(message: "the batch must be an object with an \"items\" array")
         }
         guard !elements.isEmpty, elements.count <= maxItems else {
             throw Problem(message: "a batch holds 1 to \(maxItems) items, not \(elements.count)")
         }
+        let repeatedKeys = Self.repeatedKeys(document.repeatedKeys, under: elements.map { $0["payload"] })
         var items: [Item] = []
         for (index, element) in elements.enumerated() {
-            items.append(try item(element, index: index, duplicates: duplicates))
+            items.append(try item(element, index: index, repeatedKeys: repeatedKeys[index]))
         }
         return BatchRequest(items: items)
     }
 
-    /// - Parameter duplicates: the batch's repeated keys; the payload's are taken from them.
-    private static func item(_ element: JSONView, index: Int, duplicates: [String]) throws(Problem) -> Item {
+    /// The first key of `members` that an earlier one repeats (keys compared as the parser does).
+    private static func repeatedKey(of members: JSONView.Members) -> String? {
+        var seen = Set<[UInt8]>()
+        for member in members where !seen.insert(Array(member.key.utf8)).inserted { return member.key }
+        return nil
+    }
+
+    /// The repeated keys inside each payload object, in the order read: each key node is placed
+    /// by a binary search over the payloads' node ranges (disjoint, in document order), so no path
+    /// is made and no list is scanned once per item.
+    private static func repeatedKeys(_ keys: [UInt32], under payloads: [JSONView?]) -> [[UInt32]] {
+        var ranges: [(range: Range<Int>, item: Int)] = []
+        for (item, payload) in payloads.enumerated() {
+            guard let payload, payload.isObject else { continue }
+            ranges.append((payload.index..<Int(payload.node.end), item))
+        }
+        var grouped = [[UInt32]](repeating: [], count: payloads.count)
+        guard !ranges.isEmpty else { return grouped }
+        for key in keys {
+            let node = Int(key)
+            var low = 0
+            var high = ranges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ranges[middle].range.upperBound <= node { low = middle + 1 } else { high = middle }
+            }
+            if low < ranges.count, ranges[low].range.contains(node) { grouped[ranges[low].item].append(key) }
+        }
+        return grouped
+    }
+
+    /// - Parameter repeatedKeys: the key nodes of the repeated keys inside the item's payload.
+    private static func item(_ element: JSONView, index: Int, repeatedKeys: [UInt32]) throws(Problem) -> Item {
         guard let members = element.members else { throw Problem(message: "items[\(index)] is not an object") }
         for member in members where !["payload", "headers", "profile", "format"].contains(member.key) {
             throw Problem(
-                message: "items[\(index)].\(member.key) is not a batch item key (payload, headers, profile, format)")
+                message:
+                    "items[\(index)].\(Quoting.bounded(member.key)) is not a batch item key (payload, headers, profile, format)"
+            )
+        }
+        if let repeated = repeatedKey(of: members) {
+            throw Problem(message: "items[\(index)] repeats the key \"\(repeated)\"; give it once")
         }
         let payload: [UInt8]
         var parsed: ParsedPayload?
@@ -64,11 +105,7 @@ public struct BatchRequest: Sendable {
             var writer = JSONWriter()
             writer.value(given)
             payload = writer.bytes
-            // The payload's repeated keys, at their paths inside the payload.
-            let prefix = "items[\(index)].payload."
-            parsed = ParsedPayload(
-                root: given,
-                duplicateKeys: duplicates.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+            parsed = ParsedPayload(root: given, repeatedKeys: repeatedKeys[...])
         } else {
             throw Problem(message: "items[\(index)].payload must be the payload object, or its exact bytes as a string")
         }
@@ -76,6 +113,10 @@ public struct BatchRequest: Sendable {
         if let given = element["headers"] {
             guard let pairs = given.members else {
                 throw Problem(message: "items[\(index)].headers must be an object of strings")
+            }
+            if let repeated = repeatedKey(of: pairs) {
+                throw Problem(
+                    message: "items[\(index)].headers repeats \"\(Quoting.bounded(repeated))\"; give each header once")
             }
             for pair in pairs {
                 guard let value = pair.value.string else {

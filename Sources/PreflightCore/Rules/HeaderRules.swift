@@ -18,7 +18,8 @@ public enum HeaderRules {
         return [
             Finding(
                 .apnsIDInvalid, path: "apns-id",
-                message: "apns-id \"\(value)\" is not a UUID (8-4-4-4-12 hexadecimal digits); APNs refuses the request",
+                message:
+                    "apns-id \"\(Quoting.bounded(value))\" is not a UUID (8-4-4-4-12 hexadecimal digits); APNs refuses the request",
                 fix: "send a UUID such as 123e4567-e89b-12d3-a456-426614174000, or leave apns-id out (APNs makes one)")
         ]
     }
@@ -36,7 +37,8 @@ public enum HeaderRules {
             return [
                 Finding(
                     .pushTypeInvalid, path: "apns-push-type",
-                    message: "apns-push-type \"\(value)\" is not a push type APNs knows; APNs rejects the request",
+                    message:
+                        "apns-push-type \"\(Quoting.bounded(value))\" is not a push type APNs knows; APNs rejects the request",
                     fix: "set apns-push-type: alert")
             ]
         }
@@ -69,7 +71,7 @@ public enum HeaderRules {
         return [
             Finding(
                 .priorityInvalid, path: "apns-priority",
-                message: "apns-priority \"\(value)\" is not 10, 5 or 1; APNs rejects the request",
+                message: "apns-priority \"\(Quoting.bounded(value))\" is not 10, 5 or 1; APNs rejects the request",
                 fix: "set apns-priority: 10 to deliver at once, or 5 to let the device save power")
         ]
     }
@@ -101,7 +103,7 @@ public enum HeaderRules {
         return [
             Finding(
                 .expirationInvalid, path: "apns-expiration",
-                message: "apns-expiration \"\(value)\" is not a non-negative integer (UNIX seconds)",
+                message: "apns-expiration \"\(Quoting.bounded(value))\" is not a non-negative integer (UNIX seconds)",
                 fix: "set apns-expiration to a UNIX time in seconds, or 0 to deliver once and not store")
         ]
     }

@@ -20,10 +20,24 @@ public enum MediaURLRules {
     /// The first value the pointers reach, in their order (a `*` in document order), with the
     /// concrete pointer to it; `null` counts as absent.
     public static func locate(in root: JSONView, keys: [JSONPointer]) -> (key: String, value: JSONView)? {
+        locating(in: root, keys: keys).found
+    }
+
+    /// `locate`, and whether a wildcard stopped at `JSONPointer.maxCandidates` before finding one.
+    private static func locating(
+        in root: JSONView, keys: [JSONPointer]
+    ) -> (found: (key: String, value: JSONView)?, cut: Bool) {
+        var cut = false
         for key in keys {
-            if let found = key.first(in: root) { return (found.pointer, found.value) }
+            guard key.hasWildcard else {
+                if let found = key.first(in: root) { return ((found.pointer, found.value), cut) }
+                continue
+            }
+            let search = key.search(in: root, limit: 1, skippingNull: true)
+            if let found = search.matches.first { return ((found.pointer, found.value), cut) }
+            cut = cut || search.cut
         }
-        return nil
+        return (nil, cut)
     }
 
     /// Runs every URL rule on the payload, for the extension `profile` describes.
@@ -80,14 +94,17 @@ public enum MediaURLRules {
         _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool
     ) -> Outcome {
         let keys = profile.mediaKeys
-        guard let (key, value) = locate(in: root, keys: keys) else {
+        let located = locating(in: root, keys: keys)
+        guard let (key, value) = located.found else {
+            let cut =
+                located.cut ? "; a * looks at the first \(JSONPointer.maxCandidates) members and elements only" : ""
             return Outcome(
                 key: nil, urlText: nil, reference: nil,
                 findings: [
                     Finding(
                         .mediaURLMissing, path: nil,
                         message:
-                            "no media URL where the \(profile.name) extension reads it (\(keys.map(\.text).joined(separator: ", ")))",
+                            "no media URL where the \(profile.name) extension reads it (\(keys.map(\.text).joined(separator: ", ")))\(cut)",
                         fix:
                             "put the media URL at \(keys.first?.text ?? "/image"), or pick the profile of the app's extension"
                     )
@@ -103,13 +120,15 @@ public enum MediaURLRules {
         key: String, value: JSONView, root: JSONView, profile: ExtensionProfile,
         configuration: PreflightConfiguration, downloading: Bool
     ) -> Outcome {
+        // The pointer holds the payload's own keys: quoted bounded in the messages.
+        let shown = Quoting.bounded(key)
         guard let text = value.string else {
             return Outcome(
                 key: key, urlText: nil, reference: nil,
                 findings: [
                     Finding(
-                        .mediaURLInvalid, path: key, message: "\(key) is \(value.typeName), not a URL string",
-                        fix: "set \(key) to the media's https URL as a string")
+                        .mediaURLInvalid, path: key, message: "\(shown) is \(value.typeName), not a URL string",
+                        fix: "set \(shown) to the media's https URL as a string")
                 ])
         }
         if let found = TextRules.placeholder(in: text) {
@@ -118,7 +137,8 @@ public enum MediaURLRules {
                 findings: [
                     Finding(
                         .alertTemplateUnresolved, path: key,
-                        message: "the media URL still holds the template placeholder \(found): personalisation failed",
+                        message:
+                            "the media URL still holds the template placeholder \(Quoting.bounded(found)): personalisation failed",
                         fix: "fill the template before sending, or send the push without media")
                 ])
         }
@@ -132,7 +152,7 @@ public enum MediaURLRules {
                 findings: [
                     Finding(
                         .mediaURLTooLong, path: key,
-                        message: "\(key) is \(length) bytes long, over the \(maxLength)-byte limit for a media URL",
+                        message: "\(shown) is \(length) bytes long, over the \(maxLength)-byte limit for a media URL",
                         fix:
                             "shorten the URL (a path id instead of signed parameters); a push carries at most 4096 bytes"
                     )
@@ -146,8 +166,8 @@ public enum MediaURLRules {
                 key: key, urlText: text, reference: nil,
                 findings: [
                     Finding(
-                        .mediaURLInvalid, path: key, message: "\(key) is not a usable URL: \(error.reason)",
-                        fix: "set \(key) to an absolute https URL, percent-encoded, without credentials")
+                        .mediaURLInvalid, path: key, message: "\(shown) is not a usable URL: \(error.reason)",
+                        fix: "set \(shown) to an absolute https URL, percent-encoded, without credentials")
                 ])
         }
         let reference = MediaReference(key: key, url: url)

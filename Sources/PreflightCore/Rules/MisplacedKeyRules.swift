@@ -30,16 +30,21 @@ enum MisplacedKeyRules {
 
     /// The findings for the members of `object` (other than `aps`) that name an `aps` flag, at
     /// `pathPrefix + key`; `apsPath` says where the flag belongs, in the sender's terms. A
-    /// misplaced `mutable-content` is made a warning here: `grade` decides once the media is known.
-    static func findings<Tree: JSONTree>(in object: Tree, pathPrefix: String, apsPath: String) -> [Finding] {
+    /// misplaced `mutable-content` gets `mutableSeverity` (see `severity`; an envelope's are made
+    /// warnings and graded by `grade` once the derived payload's media is known).
+    static func findings<Tree: JSONTree>(
+        in object: Tree, pathPrefix: String, apsPath: String, mutableSeverity: Severity = .warning
+    ) -> [Finding] {
         var findings: [Finding] = []
+        // A repeated key could make one per copy: the report keeps `Report.findingsPerCode` of a
+        // code, so reading stops once both codes could have had theirs.
         object.forEachChild { key, _, _ in
-            guard let key, key != "aps", let code = code(forKey: key) else { return }
+            guard let key, key != "aps", let code = code(forKey: key) else { return true }
             let path = pathPrefix + key
             if code == .mutableContentMisplaced {
                 findings.append(
                     Finding(
-                        code, .warning, path: path,
+                        code, mutableSeverity, path: path,
                         message:
                             "\(path) is outside aps: iOS reads mutable-content only inside aps, so this key runs no Notification Service Extension",
                         fix: "set \"mutable-content\": 1 (the number) in \(apsPath), and remove \(path)"))
@@ -53,23 +58,26 @@ enum MisplacedKeyRules {
                             "set \"content-available\": 1 (the number) in \(apsPath) for a background update, and remove \(path)"
                     ))
             }
+            return findings.count < 2 * Report.findingsPerCode
         }
         return findings
     }
 
-    /// The members at the top level of an APNs payload.
-    static func check(_ root: JSONView) -> [Finding] {
-        findings(in: root, pathPrefix: "", apsPath: "aps")
+    /// The members at the top level of an APNs payload, graded.
+    static func check(_ root: JSONView, hasMedia: Bool, aps: JSONView?) -> [Finding] {
+        findings(in: root, pathPrefix: "", apsPath: "aps", mutableSeverity: severity(hasMedia: hasMedia, aps: aps))
     }
 
     /// A misplaced `mutable-content` is an error when the push has media (a URL under the
     /// profile's keys, or `expect=media`) that only the extension would attach and `aps` does not
     /// ask for the extension itself; otherwise nothing the user sees is lost, and it is a warning.
-    static func grade(_ findings: inout [Finding], hasMedia: Bool, aps: JSONView?) {
+    static func severity(hasMedia: Bool, aps: JSONView?) -> Severity {
         let apsMutable = aps?["mutable-content"]?.isNumber(written: "1") ?? false
-        let severity: Severity = hasMedia && !apsMutable ? .error : .warning
-        for index in findings.indices where findings[index].code == .mutableContentMisplaced {
-            findings[index].severity = severity
-        }
+        return hasMedia && !apsMutable ? .error : .warning
+    }
+
+    /// Grades the misplaced `mutable-content` findings already collected (an envelope's).
+    static func grade(_ findings: inout Findings, hasMedia: Bool, aps: JSONView?) {
+        findings.setSeverity(severity(hasMedia: hasMedia, aps: aps), of: .mutableContentMisplaced)
     }
 }

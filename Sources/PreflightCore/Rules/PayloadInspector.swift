@@ -14,7 +14,8 @@ public struct PayloadInspector: Sendable {
 
     /// The outcome of the rules: findings, the summary, and the media to download if any.
     public struct Inspection: Sendable {
-        public var findings: [Finding]
+        /// Capped as they were made (`Report.findingsPerCode` of each code, the rest counted).
+        public var findings: Findings
         public var summary: PayloadSummary
         /// The media URL, when the payload names a usable one.
         public var media: MediaReference?
@@ -26,7 +27,7 @@ public struct PayloadInspector: Sendable {
         public var envelope: Envelope?
 
         init(
-            findings: [Finding], summary: PayloadSummary, media: MediaReference?, profile: ExtensionProfile,
+            findings: Findings, summary: PayloadSummary, media: MediaReference?, profile: ExtensionProfile,
             root: JSONView?
         ) {
             self.findings = findings
@@ -38,7 +39,7 @@ public struct PayloadInspector: Sendable {
 
         /// The report without a download.
         public var report: Report {
-            var report = Report(findings: findings, payload: summary)
+            var report = Report(collected: findings, payload: summary)
             report.envelope = envelope
             return report
         }
@@ -95,14 +96,14 @@ public struct PayloadInspector: Sendable {
             return inspection
         }
         var inspection = inspectPayload(
-            body: envelope.payload, parsed: (envelope.document?.root, []), headers: envelope.headers,
+            body: envelope.payload, parsed: (envelope.document?.root, Findings()), headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
-        inspection.findings.removeAll { envelope.superseded.contains($0.code) }
+        inspection.findings.removeAll(codes: envelope.superseded)
         if envelope.mutableOnEveryPush, !expectMedia, inspection.media == nil,
-            inspection.findings.contains(where: { $0.code == .mediaURLMissing })
+            inspection.findings.contains(.mediaURLMissing)
         {
             // The provider's own mutable-content, not the sender's: without a URL it is a plain push.
-            inspection.findings.removeAll { $0.code == .mediaURLMissing }
+            inspection.findings.removeAll(codes: [.mediaURLMissing])
             inspection.findings.append(
                 Finding(
                     .mediaNone, path: nil,
@@ -120,11 +121,12 @@ public struct PayloadInspector: Sendable {
                         "the derived payload is \(bytes) bytes; with the about \(envelope.allowanceBytes) bytes \(chosen.providerName) adds it may pass APNs's \(limit)",
                     fix: "shorten the text or the custom data by \(bytes + envelope.allowanceBytes - limit) bytes"))
         }
-        inspection.findings = findings + inspection.findings
+        findings += inspection.findings
         // The envelope's misplaced flags (at the body's paths) are graded on the derived payload's media.
         MisplacedKeyRules.grade(
-            &inspection.findings, hasMedia: inspection.summary.mediaURL != nil || expectMedia,
+            &findings, hasMedia: inspection.summary.mediaURL != nil || expectMedia,
             aps: envelope.document?.root["aps"])
+        inspection.findings = findings
         inspection.envelope = envelope
         return inspection
     }
@@ -134,13 +136,12 @@ public struct PayloadInspector: Sendable {
 
     /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
     private func inspectPayload(
-        body: [UInt8], parsed: (JSONView?, [Finding]), headers: APNsHeaders, profile: ExtensionProfile,
+        body: [UInt8], parsed: (JSONView?, Findings), headers: APNsHeaders, profile: ExtensionProfile,
         downloading: Bool, expectMedia: Bool
     ) -> Inspection {
         // One buffer for every rule's findings (the rules' own arrays are empty, unallocated, when
         // they find nothing), instead of an array per flatMap grown by each append.
-        var findings: [Finding] = []
-        findings.reserveCapacity(8)
+        var findings = Findings()
         for rule in HeaderRules.all { findings += rule(headers) }
         findings += PayloadRules.size(bytes: body.count, pushType: headers.pushType, configuration: configuration)
         var summary = PayloadSummary(
@@ -154,17 +155,16 @@ public struct PayloadInspector: Sendable {
         }
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
-        for rule in PayloadRules.all { findings += rule(context) }
+        for rule in PayloadRules.all { rule(context, &findings) }
         let media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
-        findings += MisplacedKeyRules.check(root)
-        MisplacedKeyRules.grade(&findings, hasMedia: media.urlText != nil || expectMedia, aps: context.aps)
-        if media.urlText != nil { findings.removeAll { $0.code == .alertBodyEmptyWithTitle } }
+        findings += MisplacedKeyRules.check(root, hasMedia: media.urlText != nil || expectMedia, aps: context.aps)
+        if media.urlText != nil { findings.removeAll(codes: [.alertBodyEmptyWithTitle]) }
         let plain = Self.plainPushCodes
-        if !expectMedia, media.reference == nil, plain.allSatisfy({ code in findings.contains { $0.code == code } }) {
+        if !expectMedia, media.reference == nil, plain.allSatisfy({ findings.contains($0) }) {
             // Neither a URL nor mutable-content: a transactional push without media, fine as it is.
-            findings.removeAll { plain.contains($0.code) }
+            findings.removeAll(codes: plain)
             findings.append(
                 Finding(
                     .mediaNone, path: nil,

@@ -1,15 +1,22 @@
 // MARK: - Type checks for the keys Apple defines in aps
 
 extension PayloadRules {
-    typealias KeyCheck = @Sendable (JSONView, String) -> [Finding]
+    /// The check of one key's value at a path: it appends what it finds (an object's checks
+    /// find one thing per member, so the collector's cap stops the building).
+    typealias KeyCheck = @Sendable (JSONView, String, inout Findings) -> Void
+
+    /// A check that finds one thing at most.
+    private static func each(_ check: @escaping @Sendable (JSONView, String) -> [Finding]) -> KeyCheck {
+        { value, path, findings in findings += check(value, path) }
+    }
 
     static let apsKeyChecks: [String: KeyCheck] = [
         "alert": checkAlert,
-        "badge": { value, path in nonNegativeInteger(value, path, "an integer >= 0, e.g. \"badge\": 3") },
+        "badge": each { value, path in nonNegativeInteger(value, path, "an integer >= 0, e.g. \"badge\": 3") },
         "sound": checkSound,
-        "thread-id": { value, path in string(value, path) },
-        "category": { value, path in string(value, path) },
-        "content-available": { value, path in
+        "thread-id": each { value, path in string(value, path) },
+        "category": each { value, path in string(value, path) },
+        "content-available": each { value, path in
             if value.isNumber(written: "1") { return [] }
             if value.isNumber(written: "0") {
                 return [
@@ -22,9 +29,9 @@ extension PayloadRules {
             }
             return [invalid(path, value, "the number 1 (leave the key out otherwise)")]
         },
-        "mutable-content": { _, _ in [] },  // its own rule reports it
-        "target-content-id": { value, path in string(value, path) },
-        "interruption-level": { value, path in
+        "mutable-content": each { _, _ in [] },  // its own rule reports it
+        "target-content-id": each { value, path in string(value, path) },
+        "interruption-level": each { value, path in
             let levels = ["passive", "active", "time-sensitive", "critical"]
             if value.isString("critical") {
                 // Apple, UNNotificationInterruptionLevel.critical: needs the critical-alerts
@@ -40,29 +47,29 @@ extension PayloadRules {
             if let text = value.string, levels.contains(text) { return [] }
             return [invalid(path, value, "one of \(levels.joined(separator: ", "))")]
         },
-        "relevance-score": { value, path in unitInterval(value, path) },
-        "filter-criteria": { value, path in string(value, path) },
-        "stale-date": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
-        "content-state": { value, path in
+        "relevance-score": each { value, path in unitInterval(value, path) },
+        "filter-criteria": each { value, path in string(value, path) },
+        "stale-date": each { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
+        "content-state": each { value, path in
             if value.isObject { return [] }
             return [invalid(path, value, "an object")]
         },
-        "timestamp": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
-        "event": { value, path in
+        "timestamp": each { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
+        "event": each { value, path in
             if let text = value.string, ["start", "update", "end"].contains(text) { return [] }
             return [invalid(path, value, "one of start, update, end")]
         },
-        "dismissal-date": { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
-        "attributes-type": { value, path in string(value, path) },
-        "attributes": { value, path in
+        "dismissal-date": each { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
+        "attributes-type": each { value, path in string(value, path) },
+        "attributes": each { value, path in
             if value.isObject { return [] }
             return [invalid(path, value, "an object")]
         },
-        "input-push-token": { value, path in
+        "input-push-token": each { value, path in
             if value.isNumber(written: "1") { return [] }
             return [invalid(path, value, "the number 1")]
         },
-        "input-push-channel": { value, path in string(value, path) },
+        "input-push-channel": each { value, path in string(value, path) },
     ]
 
     private static let alertStringKeys: Set<String> = [
@@ -71,12 +78,11 @@ extension PayloadRules {
     private static let alertLocKeys: Set<String> = ["title-loc-key", "subtitle-loc-key", "loc-key", "action-loc-key"]
     private static let alertArgKeys: Set<String> = ["title-loc-args", "subtitle-loc-args", "loc-args"]
 
-    static func checkAlert(_ value: JSONView, _ path: String) -> [Finding] {
-        if value.isString { return [] }
+    static func checkAlert(_ value: JSONView, _ path: String, _ findings: inout Findings) {
+        if value.isString { return }
         if let members = value.members {
-            var findings: [Finding] = []
             for member in members {
-                let childPath = path + "." + member.key
+                let childPath = path + "." + Quoting.bounded(member.key)
                 if alertStringKeys.contains(member.key) {
                     findings += string(member.value, childPath)
                 } else if alertLocKeys.contains(member.key) {
@@ -86,12 +92,12 @@ extension PayloadRules {
                 } else if member.key == "summary-arg-count" {
                     findings += nonNegativeInteger(member.value, childPath, "an integer >= 0")
                 } else {
-                    findings.append(unknown(childPath, member.key, within: "aps.alert"))
+                    findings.append(.apsKeyUnknown) { unknown(childPath, member.key, within: "aps.alert") }
                 }
             }
-            return findings
+            return
         }
-        return [invalid(path, value, "a string, or an object with title, subtitle and body")]
+        findings.append(invalid(path, value, "a string, or an object with title, subtitle and body"))
     }
 
     /// Apple, UNNotificationSound ("Prepare sound resources"): the audio is packaged in an
@@ -108,17 +114,16 @@ extension PayloadRules {
             Finding(
                 .soundUnplayable, path: path,
                 message:
-                    "the sound \"\(name)\" is not an .aiff, .wav or .caf file, so iOS plays the default sound instead",
+                    "the sound \"\(Quoting.bounded(name))\" is not an .aiff, .wav or .caf file, so iOS plays the default sound instead",
                 fix: "convert it (afconvert -f caff -d ima4) and name the .caf file, or use \"default\"")
         ]
     }
 
-    static func checkSound(_ value: JSONView, _ path: String) -> [Finding] {
-        if let name = value.string { return soundFile(name, path) }
+    static func checkSound(_ value: JSONView, _ path: String, _ findings: inout Findings) {
+        if let name = value.string { return findings += soundFile(name, path) }
         if let members = value.members {
-            var findings: [Finding] = []
             for member in members {
-                let childPath = path + "." + member.key
+                let childPath = path + "." + Quoting.bounded(member.key)
                 switch member.key {
                 case "critical":
                     if member.value.isNumber(written: "0") || member.value.isNumber(written: "1") { continue }
@@ -130,7 +135,7 @@ extension PayloadRules {
                         findings += string(member.value, childPath)
                     }
                 case "volume": findings += unitInterval(member.value, childPath)
-                default: findings.append(unknown(childPath, member.key, within: "aps.sound"))
+                default: findings.append(.apsKeyUnknown) { unknown(childPath, member.key, within: "aps.sound") }
                 }
             }
             if value["name"] == nil {
@@ -141,9 +146,9 @@ extension PayloadRules {
                             "a sound dictionary needs a name; without one no sound plays (the alert and media still show)",
                         fix: "add \"name\": \"default\" (or a sound file in the app bundle)"))
             }
-            return findings
+            return
         }
-        return [invalid(path, value, "a string (\"default\") or an object with critical, name and volume")]
+        findings.append(invalid(path, value, "a string (\"default\") or an object with critical, name and volume"))
     }
 
     // MARK: - Shapes
@@ -178,6 +183,8 @@ extension PayloadRules {
         Finding(
             .apsKeyUnknown, path: path,
             message: "\(path) is not a key Apple defines in \(parent); iOS ignores it",
-            fix: "remove \"\(key)\" from \(parent), or move custom data to the top level of the payload")
+            fix:
+                "remove \"\(Quoting.bounded(key))\" from \(parent), or move custom data to the top level of the payload"
+        )
     }
 }

@@ -14,28 +14,46 @@ public struct PayloadContext: Sendable {
     }
 }
 
-/// A payload's document as parsed: the value judged, and its repeated keys' paths.
+/// A payload's document as parsed: the value judged, and its repeated keys.
 public struct ParsedPayload: Sendable {
     public var root: JSONView
-    public var duplicateKeys: [String]
+    /// The key nodes of the payload's repeated keys (in `root`'s document), in the order read.
+    var repeatedKeys: ArraySlice<UInt32>
 
-    public init(root: JSONView, duplicateKeys: [String]) {
+    init(root: JSONView, repeatedKeys: ArraySlice<UInt32>) {
         self.root = root
-        self.duplicateKeys = duplicateKeys
+        self.repeatedKeys = repeatedKeys
     }
 
     /// A whole document's.
     public init(_ document: JSONDocument) {
-        self.init(root: document.root, duplicateKeys: document.duplicateKeys)
+        self.init(root: document.root, repeatedKeys: document.repeatedKeys[...])
+    }
+
+    /// How many keys of the payload repeat an earlier key of their object.
+    public var duplicateKeyCount: Int { repeatedKeys.count }
+
+    /// The paths, from the payload's top, of the first `limit` repeated keys.
+    public func duplicateKeyPaths(limit: Int) -> [String] {
+        repeatedKeys.prefix(limit).map { root.document.path(toKey: Int($0), from: root.index) }
     }
 }
 
 /// The payload rules, one small function each, listed in one table.
 public enum PayloadRules {
+    /// A rule over the parsed payload: it appends what it finds (a rule that can find one thing
+    /// per key appends each as it goes, so the cap stops the building, not the report).
+    public typealias Rule = @Sendable (PayloadContext, inout Findings) -> Void
+
     /// The rules that need the payload parsed into an object, run in this order.
-    public static let all: [@Sendable (PayloadContext) -> [Finding]] = [
-        apsPresent, mutableContent, alert, apsKeys, liveActivityKeys, TextRules.rule,
+    public static let all: [Rule] = [
+        each(apsPresent), each(mutableContent), each(alert), apsKeys, liveActivityKeys, each(TextRules.rule),
     ]
+
+    /// A rule that finds a few things at most, returned at once.
+    static func each(_ rule: @escaping @Sendable (PayloadContext) -> [Finding]) -> Rule {
+        { context, findings in findings += rule(context) }
+    }
 
     // MARK: - Bytes
 
@@ -60,7 +78,7 @@ public enum PayloadRules {
     }
 
     /// Parses the bytes; the findings say why they are unusable. A value is returned only for an object.
-    public static func parse(_ bytes: [UInt8]) -> (JSONView?, [Finding]) {
+    public static func parse(_ bytes: [UInt8]) -> (JSONView?, Findings) {
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(bytes)
@@ -68,13 +86,13 @@ public enum PayloadRules {
             let what = error.invalidUTF8 ? "is not valid UTF-8" : "is not valid JSON"
             return (
                 nil,
-                [
+                Findings([
                     Finding(
                         .payloadInvalidJSON, path: nil, message: "the payload \(what): \(error.message)",
                         fix:
                             "send the payload as UTF-8 JSON produced by a JSON encoder, not built by string concatenation"
                     )
-                ]
+                ])
             )
         }
         return judged(ParsedPayload(document))
@@ -82,12 +100,18 @@ public enum PayloadRules {
 
     /// What a parse gave, judged: the view of an object, the duplicate keys' findings (a batch
     /// item's payload object is judged from its part of the batch's document, not parsed again).
-    public static func judged(_ parsed: ParsedPayload) -> (JSONView?, [Finding]) {
-        var findings = parsed.duplicateKeys.map { path in
-            Finding(
-                .payloadDuplicateKey, path: path,
-                message: "the key \(path) appears more than once; which value iOS reads is not defined",
-                fix: "keep one \(path) key")
+    public static func judged(_ parsed: ParsedPayload) -> (JSONView?, Findings) {
+        var findings = Findings()
+        let document = parsed.root.document
+        for key in parsed.repeatedKeys {
+            // Past the cap a repeat is counted: its path is never made.
+            findings.append(.payloadDuplicateKey) {
+                let path = document.path(toKey: Int(key), from: parsed.root.index)
+                return Finding(
+                    .payloadDuplicateKey, path: path,
+                    message: "the key \(path) appears more than once; which value iOS reads is not defined",
+                    fix: "keep one \(path) key")
+            }
         }
         guard parsed.root.isObject else {
             findings.append(
@@ -178,30 +202,27 @@ public enum PayloadRules {
         value.withUTF8 { !TextRules.isBlank($0) } ?? false
     }
 
-    static func apsKeys(_ context: PayloadContext) -> [Finding] {
-        guard let members = context.aps?.members else { return [] }
-        var findings: [Finding] = []
+    static func apsKeys(_ context: PayloadContext, _ findings: inout Findings) {
+        guard let members = context.aps?.members else { return }
         for member in members {
-            let path = "aps." + member.key
             if member.key == "relevance-score", context.pushType == "liveactivity" {
                 // A Live Activity's relevance orders activities: any number, not 0...1 (Apple,
                 // "Generating a remote notification", relevance-score).
                 if member.value.isNumber { continue }
             }
             guard let check = apsKeyChecks[member.key] else {
-                findings.append(
-                    Finding(
-                        .apsKeyUnknown, path: path,
+                findings.append(.apsKeyUnknown) {
+                    let key = Quoting.bounded(member.key)
+                    return Finding(
+                        .apsKeyUnknown, path: "aps." + key,
                         message:
-                            "aps.\(member.key) is not a key Apple defines; iOS ignores it and APNs may in future reject it",
-                        fix:
-                            "move \"\(member.key)\" out of aps to the top level of the payload, where custom keys belong"
-                    ))
+                            "aps.\(key) is not a key Apple defines; iOS ignores it and APNs may in future reject it",
+                        fix: "move \"\(key)\" out of aps to the top level of the payload, where custom keys belong")
+                }
                 continue
             }
-            findings += check(member.value, path)
+            check(member.value, "aps." + member.key, &findings)
         }
-        return findings
     }
 
     /// Apple, "Generating a remote notification" (the `aps` keys) and "Starting and updating
@@ -212,10 +233,11 @@ public enum PayloadRules {
         "dismissal-date", "stale-date",
     ]
 
-    static func liveActivityKeys(_ context: PayloadContext) -> [Finding] {
-        guard context.pushType == "alert", let members = context.aps?.members else { return [] }
-        return members.filter { liveActivityOnlyKeys.contains($0.key) }.map { member in
-            Finding(
+    static func liveActivityKeys(_ context: PayloadContext, _ findings: inout Findings) {
+        guard context.pushType == "alert", let members = context.aps?.members else { return }
+        // A repeated key makes one finding per repeat: appended, so past the cap only counted.
+        for member in members where liveActivityOnlyKeys.contains(member.key) {
+            findings.append(
                 .apsLiveActivityKey, path: "aps." + member.key,
                 message:
                     "aps.\(member.key) only acts in a liveactivity push; in this alert push no Live Activity is started or updated",

@@ -201,7 +201,7 @@ public enum TextRules {
                 Finding(
                     .alertTemplateUnresolved, path: path,
                     message:
-                        "the \(field) still holds the template placeholder \(found): personalisation failed, and people would read it",
+                        "the \(field) still holds the template placeholder \(Quoting.bounded(found)): personalisation failed, and people would read it",
                     fix:
                         "fill the template before sending (check the variable exists for every recipient), or drop the push"
                 ))

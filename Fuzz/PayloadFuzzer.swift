@@ -33,8 +33,9 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         guard let reread = try? JSONParser.parse(envelope.payload).value, reread.members != nil else {
             fatalError("derived payload is not a JSON object")
         }
-        // The rules read the document of the bytes: it must hold what the bytes say.
-        if reread != envelope.document.root.value { fatalError("derived document and bytes differ") }
+        // The rules read the document of the bytes: a usable envelope has one, and it must hold what the bytes say.
+        guard let document = envelope.document else { fatalError("usable envelope without its document") }
+        if reread != document.root.value { fatalError("derived document and bytes differ") }
         if inspection.summary.bytes != envelope.payload.count { fatalError("derived size not judged") }
     } else if bytes.count <= 4096, report.findings.contains(where: { $0.code == .payloadTooLarge }),
         headers.pushType != "voip"

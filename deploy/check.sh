@@ -6,7 +6,8 @@
 #     on the runtime `apt-get install` line, every library ldd lists from one of those packages'
 #     dependencies (or libc6, which every Debian image has);
 #  3. kubernetes-validate accepts the manifests, and the pod's termination grace period is
-#     above its preStop pause plus the server's drain timeout.
+#     above its preStop pause plus the server's drain timeout;
+#  4. the NetworkPolicy selects the pods and opens the admin port to named peers only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "deploy check: $*" >&2; exit 1; }
@@ -82,5 +83,21 @@ for probe in ("livenessProbe", "readinessProbe"):
     assert container[probe]["httpGet"]["port"] == "admin", f"{probe} does not use the admin listener"
 assert deployment["spec"]["template"]["metadata"]["annotations"]["prometheus.io/port"] == str(admin)
 assert container["resources"]["requests"] and container["resources"]["limits"]
+# The admin port is reachable only from named peers: a NetworkPolicy selects the pods, and every
+# ingress rule that opens the admin port has a non-empty `from`.
+policy = yaml.safe_load(open("deploy/kubernetes/networkpolicy.yaml"))
+assert policy["kind"] == "NetworkPolicy", "deploy/kubernetes/networkpolicy.yaml is not a NetworkPolicy"
+labels = deployment["spec"]["template"]["metadata"]["labels"]
+selector = policy["spec"]["podSelector"]["matchLabels"]
+assert all(labels.get(k) == v for k, v in selector.items()), f"the NetworkPolicy selects {selector}, not the pods"
+assert "Ingress" in policy["spec"]["policyTypes"]
+admin_rules = [rule for rule in policy["spec"]["ingress"]
+               if any(port.get("port") in ("admin", admin) for port in rule.get("ports", []))]
+assert admin_rules, "no NetworkPolicy ingress rule names the admin port"
+for rule in admin_rules:
+    assert rule.get("from"), "a NetworkPolicy rule opens the admin port to every peer"
+for rule in policy["spec"]["ingress"]:
+    assert rule.get("ports"), "a NetworkPolicy rule opens every port"
 print(f"kubernetes: grace {grace} s > preStop {pause} s + drain {drain} s; probes on /healthz and /readyz of admin port {admin}")
+print(f"kubernetes: the NetworkPolicy opens admin port {admin} to named peers only")
 PY

@@ -22,6 +22,10 @@ public final class MediaFetcher: Sendable {
     private struct Job {
         var url: String
         var completion: @Sendable (DownloadOutcome) -> Void
+        /// The `CURLOPT_CONNECT_TO` entry from the name lookup, if one was made.
+        var connectTo: String? = nil
+        /// Time the name lookup took (queue included), taken off the download's budget.
+        var lookupTime: Duration = .zero
     }
 
     private struct State {
@@ -40,6 +44,9 @@ public final class MediaFetcher: Sendable {
     private let multi: MultiHandle
     private let stopped = DispatchSemaphore(value: 0)
     private let loopErrorCount = Atomic<Int>(0)
+    private let lookups: NameLookups
+    /// `HOST:PORT` of the `fetch.resolve` pins: curl reads those names from its cache.
+    private let pinned: Set<String>
 
     /// Starts the fetch thread. Throws when the egress ranges do not parse.
     public init(
@@ -52,10 +59,13 @@ public final class MediaFetcher: Sendable {
         self.policy = try EgressPolicy(egress)
         self.body = body
         self.transport = transport
+        self.lookups = NameLookups(maximum: settings.maxLookups)
+        self.pinned = Set(settings.resolve.compactMap(LookupTarget.pinned))
         // Every option on a throwaway handle first: a libcurl that refuses one (an older one
         // without CURLOPT_PROTOCOLS_STR, say) must not run downloads without it.
         let probe = Transfer(
-            url: "http://127.0.0.1/", settings: settings, policy: policy, body: body, transport: transport
+            url: "http://127.0.0.1/", settings: settings, policy: policy, body: body, transport: transport,
+            lookups: lookups, connectTo: "probe.invalid:80:127.0.0.1:80"
         ) { _ in }
         guard let probe else { throw ConfigurationError("libcurl: curl_easy_init failed") }
         if let failure = probe.setupFailure {
@@ -68,18 +78,48 @@ public final class MediaFetcher: Sendable {
     }
 
     /// Queues a download; `completion` gets the outcome on a hashing lane (not the fetch thread).
+    ///
+    /// A name is looked up first, on the bounded lookup threads (`NameLookups`): waiting for one
+    /// counts against `fetch.timeout_ms`, the lookup itself against `fetch.connect_timeout_ms`.
     public func fetch(_ url: String, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
+        guard let target = LookupTarget(url: url), !target.isAddress, !pinned.contains(target.key) else {
+            return enqueue(Job(url: url, completion: completion))
+        }
+        let start = ContinuousClock.now
+        lookups.lookup(
+            target.host, port: target.port, queueBudget: .milliseconds(settings.timeoutMs),
+            resolveBudget: .milliseconds(settings.connectTimeoutMs)
+        ) { [self] result in
+            switch result {
+            case .success(let address):
+                enqueue(
+                    Job(
+                        url: url, completion: completion, connectTo: target.connectTo(address),
+                        lookupTime: .now - start))
+            case .failure(let failure):
+                var outcome = DownloadOutcome(url: url)
+                outcome.failure = .dns(failure.message)
+                completion(outcome)
+            }
+        }
+    }
+
+    private func enqueue(_ job: Job) {
         let accepted = state.withLock { state -> Bool in
             guard !state.stopping else { return false }
-            state.pending.append(Job(url: url, completion: completion))
+            state.pending.append(job)
             return true
         }
         guard accepted else {
-            completion(Self.failed(url, "the service is shutting down"))
+            job.completion(Self.failed(job.url, "the service is shutting down"))
             return
         }
         multi.wakeUp()
     }
+
+    /// Name lookups: threads in getaddrinfo (at most `fetch.max_lookups`), lookups waiting for
+    /// one, and threads still resolving for downloads that already gave up.
+    public var lookupLoad: (resolving: Int, queued: Int, abandoned: Int) { lookups.load }
 
     /// Downloads in progress and queued.
     public var load: (active: Int, queued: Int) {
@@ -117,10 +157,15 @@ public final class MediaFetcher: Sendable {
                 return (taken, state.stopping)
             }
             for job in jobs {
+                var budget = settings
+                if job.lookupTime > .zero {
+                    let spent = Int(job.lookupTime.components.seconds * 1000)
+                    budget.timeoutMs = max(1, settings.timeoutMs - spent)
+                }
                 guard
                     let transfer = Transfer(
-                        url: job.url, settings: settings, policy: policy, body: body, transport: transport,
-                        moovBudget: moovBudget, completion: job.completion)
+                        url: job.url, settings: budget, policy: policy, body: body, transport: transport,
+                        moovBudget: moovBudget, lookups: lookups, connectTo: job.connectTo, completion: job.completion)
                 else {
                     finished(Self.failed(job.url, "curl_easy_init failed"), job.completion)
                     continue

@@ -21,12 +21,20 @@ final class Transfer {
     private var limit: Int
     private var limitSettled = false
     private var refusal: EgressPolicy.Refusal?
+    /// The redirect's host whose lookup was refused: the redirect lookup slots were all taken.
+    private var lookupRefused: String?
     private var stoppedForSize = false
     /// A transfer coding other than chunked, which stopped the download (libcurl would decode
     /// `Transfer-Encoding: gzip` without a limit of its own: 260 KB became 52 MB in 0.3).
     private var refusedTransferCoding: String?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var resolveList: UnsafeMutablePointer<curl_slist>?
+    private var connectToList: UnsafeMutablePointer<curl_slist>?
+    private let lookups: NameLookups
+    /// `HOST:PORT` curl needs no resolver thread for: the pins and the looked-up first hop.
+    private let known: Set<String>
+    /// Whether this transfer holds one of `lookups`' redirect slots: curl's resolver thread runs.
+    private var holdsRedirectLookup = false
     /// C strings handed to curl; curl copies them, but they are kept until cleanup anyway.
     private var strings: [UnsafeMutablePointer<CChar>] = []
     /// The first option curl refused, as "CURLOPT_NAME: reason"; the job fails with it (and the
@@ -36,10 +44,14 @@ final class Transfer {
 
     init?(
         url: String, settings: PreflightConfiguration.Fetch, policy: EgressPolicy, body: BodyPolicy,
-        transport: TransportPolicy, moovBudget: MoovBudget? = nil,
+        transport: TransportPolicy, moovBudget: MoovBudget? = nil, lookups: NameLookups, connectTo: String?,
         completion: @escaping @Sendable (DownloadOutcome) -> Void
     ) {
         guard let handle = curl_easy_init() else { return nil }
+        self.lookups = lookups
+        var known = Set(settings.resolve.compactMap(LookupTarget.pinned))
+        if let connectTo, let name = LookupTarget.pinned(connectTo) { known.insert(name) }
+        self.known = known
         self.handle = handle
         self.completion = completion
         self.outcome = DownloadOutcome(url: url)
@@ -50,11 +62,18 @@ final class Transfer {
         self.hasher = StreamHasher(moovLimit: body.moovLimit, moovBudget: moovBudget)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure(url: url, fetch: settings)
+        if let connectTo {
+            connectToList = curl_slist_append(nil, connectTo)
+            if let connectToList { setPointer(CURLOPT_CONNECT_TO, connectToList) }
+        }
     }
 
     deinit {
+        // Stopped at shutdown during a redirect's lookup: curl leaves that thread running.
+        if holdsRedirectLookup { lookups.abandonRedirect() }
         curl_easy_cleanup(handle)
         curl_slist_free_all(resolveList)
+        curl_slist_free_all(connectToList)
         errorBuffer.deallocate()
         for string in strings { free(string) }
     }
@@ -101,6 +120,10 @@ final class Transfer {
         setPointer(CURLOPT_HEADERDATA, context)
         check(CPreflightShims_curl_easy_setopt_opensocket(handle, openSocketCallback), CURLOPT_OPENSOCKETFUNCTION)
         setPointer(CURLOPT_OPENSOCKETDATA, context)
+        check(
+            CPreflightShims_curl_easy_setopt_resolver_start(handle, resolverStartCallback),
+            CURLOPT_RESOLVER_START_FUNCTION)
+        setPointer(CURLOPT_RESOLVER_START_DATA, context)
     }
 
     /// Records the first option curl refused, named as libcurl names it (`curl_easy_option_by_id`).
@@ -235,12 +258,48 @@ final class Transfer {
             }
             let signature = X509_get_signature_nid(certificate)
             if signature != NID_undef, let name = OBJ_nid2ln(signature) { facts.signature = String(cString: name) }
+            if signature == NID_rsassaPss {
+                // RSA-PSS names no hash: it is in the algorithm's parameters (RFC 4055 section 3.1),
+                // which OpenSSL reads for X509_get_signature_info.
+                var digest: Int32 = NID_undef
+                var key: Int32 = NID_undef
+                var bits: Int32 = 0
+                var flags: UInt32 = 0
+                if X509_get_signature_info(certificate, &digest, &key, &bits, &flags) == 1, digest != NID_undef,
+                    let hash = OBJ_nid2ln(digest)
+                {
+                    facts.signature = "rsassaPss with \(String(cString: hash))"
+                } else {
+                    facts.signature = "rsassaPss with unreadable parameters"
+                }
+            }
         }
         return facts
     }
 
+    /// curl is about to resolve the current hop's name. A name without a known address (a
+    /// redirect to another host) starts a resolver thread of curl's own: it takes one of the
+    /// bounded redirect slots, or the lookup is refused (`media.fetch.dns`).
+    fileprivate func resolverStarts() -> Bool {
+        guard let url = stringInfo(CURLINFO_EFFECTIVE_URL), let target = LookupTarget(url: url),
+            !target.isAddress, !known.contains(target.key)
+        else { return true }
+        if holdsRedirectLookup { return true }
+        guard lookups.holdForRedirect() else {
+            lookupRefused = target.host
+            return false
+        }
+        holdsRedirectLookup = true
+        return true
+    }
+
     /// The egress gate: every address curl is about to connect to.
     fileprivate func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        if holdsRedirectLookup {
+            // An address came: the lookup's thread is done.
+            holdsRedirectLookup = false
+            lookups.releaseRedirect()
+        }
         let family = address.pointee.family
         let offset = MemoryLayout<curl_sockaddr>.offset(of: \curl_sockaddr.addr) ?? 16
         let raw = UnsafeRawPointer(address).advanced(by: offset)
@@ -276,12 +335,21 @@ final class Transfer {
             tls: milliseconds(CURLINFO_APPCONNECT_TIME_T), firstByte: milliseconds(CURLINFO_STARTTRANSFER_TIME_T),
             total: milliseconds(CURLINFO_TOTAL_TIME_T))
         outcome.failure = failure(for: code)
+        if holdsRedirectLookup {
+            holdsRedirectLookup = false
+            // "Could not resolve": getaddrinfo answered, its thread ended. Anything else ended
+            // the download during the lookup, and curl left the thread running.
+            if code == CURLE_COULDNT_RESOLVE_HOST { lookups.releaseRedirect() } else { lookups.abandonRedirect() }
+        }
         return outcome
     }
 
     private func failure(for code: CURLcode) -> DownloadOutcome.Failure? {
         if code == CURLE_OK { return nil }
         if let refusal { return .blocked(address: refusal.address, rule: refusal.rule) }
+        if let lookupRefused {
+            return .dns("a redirect leads to \(lookupRefused), and fetch.max_lookups lookups for redirects already run")
+        }
         if let atsViolation { return .ats(atsViolation) }
         if stoppedForSize { return .tooLarge(limit: limit) }
         if let coding = refusedTransferCoding {
@@ -362,6 +430,12 @@ private let headerCallback: curl_write_callback = { data, size, count, context i
     let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
     // Returning fewer bytes than given makes curl stop with CURLE_WRITE_ERROR.
     return transfer.header(line) ? length : 0
+}
+
+private let resolverStartCallback: curl_resolver_start_callback = { _, _, context in
+    guard let context else { return 1 }
+    // Non-zero makes curl fail the lookup (CURLE_COULDNT_RESOLVE_HOST).
+    return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().resolverStarts() ? 0 : 1
 }
 
 private let openSocketCallback: curl_opensocket_callback = { context, _, address in

@@ -44,6 +44,10 @@ final class Exchange {
     /// The lowercased header names sent more than once.
     var repeatedHeaders: Set<String> = []
     var query: [String: String] = [:]
+    /// The first query argument named twice: which value counts would be a guess.
+    var repeatedQuery: String?
+    /// The request target as sent (the URI log callback's), still percent-encoded.
+    let target: String
     var body: [UInt8] = []
     var requestID = ""
     /// Whether `requestID` is the client's own (fixed answers cannot carry it).
@@ -60,6 +64,7 @@ final class Exchange {
     init(connection: OpaquePointer, uri: String) {
         self.connection = connection
         self.path = uri
+        self.target = uri
         self.startedAt = DispatchTime.now().uptimeNanoseconds
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)

@@ -84,7 +84,10 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
     let raw = UnsafeRawBufferPointer(start: key, count: keySize)
     let text = value.map { String(cString: $0) } ?? ""
     guard kind == .HEADER_KIND else {
-        exchange.query[String(decoding: raw, as: UTF8.self)] = text
+        let name = String(decoding: raw, as: UTF8.self)
+        if exchange.query.updateValue(text, forKey: name) != nil, exchange.repeatedQuery == nil {
+            exchange.repeatedQuery = name
+        }
         return .YES
     }
     // The lowercased name made from the bytes at once (no string is made for the name as sent
@@ -137,6 +140,11 @@ extension HTTPServer {
             return queue(refusal, for: exchange)
         }
 
+        if let refusal = Self.targetRefusal(exchange) {
+            exchange.phase = .rejected(refusal, discarded: 0)
+            return queue(refusal, for: exchange)
+        }
+
         // 404 and 405 are answered once the request is read, so keep-alive connections stay open.
         switch router.match(method: exchange.method, path: exchange.path) {
         case .notFound:
@@ -150,9 +158,21 @@ extension HTTPServer {
             response.headers.append(("Allow", allowed.joined(separator: ", ")))
             exchange.route = exchange.path
             exchange.phase = .rejected(response, discarded: 0)
-        case .handler(let handler, let route, let maxBodyBytes):
+        case .handler(let handler, let route, let maxBodyBytes, let admission):
             exchange.route = route
             exchange.bodyLimit = maxBodyBytes ?? configuration.maxBodyBytes
+            // The group's admission (an API key, say) is decided on the headers: a refusal is
+            // queued now, so libmicrohttpd closes instead of accepting the body (a request the
+            // server would refuse must not make it hold a body buffer).
+            if !admission.isEmpty {
+                let head = exchange.request
+                for step in admission {
+                    if let answer = step(head) {
+                        exchange.phase = .rejected(answer, discarded: 0)
+                        return queue(answer, for: exchange)
+                    }
+                }
+            }
             exchange.phase = .receiving(handler)
         case .fixed(let choose, let route):
             exchange.route = route
@@ -254,6 +274,32 @@ extension HTTPServer {
             response.headers.append(("Retry-After", "1"))
             return queue(response, for: exchange)
         }
+    }
+
+    /// The answer for a request target that cannot be read one way only, or nil: a `%00`
+    /// (libmicrohttpd decodes it and the path or value ends there, so `/v1/preflight%00` would
+    /// be served as `/v1/preflight`), or a query argument given twice (libmicrohttpd lists both;
+    /// a framework that keeps the first would read another request than one keeping the last).
+    static func targetRefusal(_ exchange: Exchange) -> HTTPResponse? {
+        let bytes = Array(exchange.target.utf8)
+        if bytes.count >= 3 {
+            for index in 0..<(bytes.count - 2)
+            where bytes[index] == UInt8(ascii: "%") && bytes[index + 1] == UInt8(ascii: "0")
+                && bytes[index + 2] == UInt8(ascii: "0")
+            {
+                var response = HTTPResponse.error(
+                    400, code: "bad-request", message: "the request target holds an encoded NUL byte (%00)")
+                response.headers.append(("Connection", "close"))
+                return response
+            }
+        }
+        if let name = exchange.repeatedQuery {
+            let shown = name.unicodeScalars.prefix(64).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }
+            return .error(
+                400, code: "invalid-query",
+                message: "the query argument \"\(shown.joined())\" is given more than once; give it once")
+        }
+        return nil
     }
 
     /// Bytes of an oversized or rejected body read and dropped before the connection is closed.

@@ -1,15 +1,19 @@
 /// What a route runs: it answers through the responder, now or later from any thread.
 public typealias HTTPHandler = @Sendable (HTTPRequest, Responder) -> Void
 
-/// Runs before a group's handlers: an answer stops the request there (a 401, say), nil lets it through.
+/// A group's admission check, run as soon as a request's headers are in and before any of its
+/// body is read: an answer (a 401, say) is sent at once and the body is never accepted, so a
+/// request the group refuses costs no body buffer; nil lets it through. The request it sees has
+/// the method, path, query and headers, and an empty body.
 public typealias HTTPMiddleware = @Sendable (HTTPRequest) -> HTTPResponse?
 
 /// Maps method and exact path to a handler; tells 404 from 405.
 public struct Router: Sendable {
     /// Where a request goes.
     public enum Match: Sendable {
-        /// `maxBodyBytes` is the route's own body cap, nil for the server's.
-        case handler(HTTPHandler, route: String, maxBodyBytes: Int?)
+        /// `maxBodyBytes` is the route's own body cap, nil for the server's; `admission` runs on
+        /// the headers before the body is read (`HTTPMiddleware`).
+        case handler(HTTPHandler, route: String, maxBodyBytes: Int?, admission: [HTTPMiddleware])
         /// A route answered from a response made at start (`FixedResponse`), chosen per request.
         case fixed(@Sendable () -> FixedResponse, route: String)
         case methodNotAllowed(allowed: [String])
@@ -20,6 +24,7 @@ public struct Router: Sendable {
         var handler: HTTPHandler
         var maxBodyBytes: Int?
         var fixed: (@Sendable () -> FixedResponse)? = nil
+        var admission: [HTTPMiddleware] = []
     }
 
     private var routes: [String: [String: Route]] = [:]
@@ -59,7 +64,8 @@ public struct Router: Sendable {
             handler: { _, responder in responder.respond(choose().response) }, maxBodyBytes: nil, fixed: choose)
     }
 
-    /// Adds the routes `build` declares under a common path prefix, each behind `middleware`.
+    /// Adds the routes `build` declares under a common path prefix, each behind `middleware`,
+    /// which runs when the headers are in: a refused request's body is never read.
     ///
     /// ```swift
     /// router.group("/v1", middleware: [authenticate]) { v1 in
@@ -72,14 +78,8 @@ public struct Router: Sendable {
         var group = RouteGroup(prefix: prefix, middleware: middleware)
         build(&group)
         for route in group.routes {
-            let middleware = group.middleware
-            let handler = route.handler
-            add(route.method, prefix + route.path, maxBodyBytes: route.maxBodyBytes) { request, responder in
-                for step in middleware {
-                    if let answer = step(request) { return responder.respond(answer) }
-                }
-                handler(request, responder)
-            }
+            routes[prefix + route.path, default: [:]][route.method] = Route(
+                handler: route.handler, maxBodyBytes: route.maxBodyBytes, admission: group.middleware)
         }
     }
 
@@ -88,7 +88,8 @@ public struct Router: Sendable {
         guard let methods = routes[path] else { return .notFound }
         if let route = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
             if let fixed = route.fixed { return .fixed(fixed, route: path) }
-            return .handler(route.handler, route: path, maxBodyBytes: route.maxBodyBytes)
+            return .handler(
+                route.handler, route: path, maxBodyBytes: route.maxBodyBytes, admission: route.admission)
         }
         return .methodNotAllowed(allowed: methods.keys.sorted())
     }

@@ -25,6 +25,9 @@ public final class AccessLog: Sendable {
         var closing = false
     }
 
+    /// Lines the descriptor refused (a full disk, a closed descriptor): counted, never torn.
+    private let lostCount = Atomic<Int>(0)
+
     private let descriptor: Int32
     private let capacity: Int
     private let buffer: Mutex<Buffer>
@@ -51,6 +54,9 @@ public final class AccessLog: Sendable {
 
     /// Lines dropped because the buffer was full.
     public var dropped: Int { buffer.withLock { $0.dropped } }
+
+    /// Lines lost because the descriptor refused them (ENOSPC on a full disk, EPIPE, EBADF).
+    public var lost: Int { lostCount.load(ordering: .relaxed) }
 
     /// Queues the line for `record`: written straight into the buffer, under its lock (a few
     /// hundred nanoseconds), with no line of its own made first.
@@ -106,18 +112,42 @@ public final class AccessLog: Sendable {
         }
     }
 
+    /// Writes whole lines. When the descriptor stops taking bytes (a full disk: a short write,
+    /// then ENOSPC) the lines not written are counted in `lost`, and a line cut short is taken
+    /// back out of a regular file (`ftruncate` to where it began), so the file ends on a whole
+    /// line and later lines, once there is room, start on their own.
     private func writeAll(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // a closed or broken descriptor: the lines are lost, the service goes on
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else {
+                    // A closed, broken or full descriptor: the rest is lost, the service goes on.
+                    let rest = UnsafeRawBufferPointer(rebasing: raw[offset...])
+                    lostCount.add(rest.count { $0 == 0x0A }, ordering: .relaxed)
+                    takeBackPartialLine(raw, writtenUpTo: offset)
+                    return
                 }
                 offset += written
             }
         }
+    }
+
+    /// After a failed write at `offset`: the bytes of the line that were written are removed
+    /// from a regular file. Elsewhere (a pipe, a terminal) nothing can be taken back; a write
+    /// to a blocking pipe is not cut short but by an error.
+    private func takeBackPartialLine(_ raw: UnsafeRawBufferPointer, writtenUpTo offset: Int) {
+        var start = offset
+        while start > 0, raw[start - 1] != 0x0A { start -= 1 }
+        let partial = offset - start
+        guard partial > 0 else { return }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        let end = lseek(descriptor, 0, SEEK_END)
+        guard end >= partial else { return }
+        // A failure leaves the torn line: nothing else can be done, and the loss is counted.
+        if ftruncate(descriptor, end - off_t(partial)) == 0 { _ = lseek(descriptor, 0, SEEK_END) }
     }
 
     /// One JSON line appended to `bytes`. Written by hand: this runs once per request, and a

@@ -39,8 +39,13 @@ extension PreflightService {
                     gauges.moovBytesKept = fetcher.moovBudget.kept
                     gauges.moovBudgetBytes = fetcher.moovBudget.limit
                     gauges.moovRefused = fetcher.moovBudget.refused
+                    let lookups = fetcher.lookupLoad
+                    gauges.lookupsActive = lookups.resolving
+                    gauges.lookupsQueued = lookups.queued
+                    gauges.lookupsAbandoned = lookups.abandoned
                 }
                 gauges.accessLogDropped = parts.accessLog?.dropped ?? 0
+                gauges.accessLogLost = parts.accessLog?.lost ?? 0
                 var response = HTTPResponse(status: 200, body: Array(parts.metrics.render(gauges).utf8))
                 response.headers = [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]
                 return response

@@ -24,6 +24,15 @@ public final class PreflightService: Sendable {
         "/v1/preflight", "/v1/preflight/batch", "/v1/version",
     ]
 
+    /// The admin listener's connections. One client address may hold only `adminPerIPConnections`
+    /// of them, so a client holding slow connections (a header line every few seconds) leaves
+    /// seven eighths for the kubelet's probes and the scraper, which come from other addresses.
+    static let adminConnections = 64
+    static let adminPerIPConnections = 8
+    /// Idle seconds before an admin connection is closed: a probe sends its request at once,
+    /// and the kubelet's probe timeout is seconds too.
+    static let adminConnectionTimeoutSeconds = 3
+
     public let configuration: PreflightConfiguration
     public let metrics: ServiceMetrics
     /// The downloader; nil when `fetch.enabled` is false.
@@ -74,8 +83,9 @@ public final class PreflightService: Sendable {
             // One worker and few connections: probes are small, and they must not compete with the API.
             HTTPServer(
                 configuration: HTTPServer.Configuration(
-                    host: listen.host, port: listen.port, threads: 1, maxConnections: 64,
-                    connectionTimeoutSeconds: 10, maxBodyBytes: 1024),
+                    host: listen.host, port: listen.port, threads: 1, maxConnections: Self.adminConnections,
+                    perIPConnections: Self.adminPerIPConnections,
+                    connectionTimeoutSeconds: Self.adminConnectionTimeoutSeconds, maxBodyBytes: 1024),
                 router: Self.makeAdminRouter(parts), onComplete: onComplete)
         }
         readiness.server.withLock { $0 = WeakServer(server: server) }

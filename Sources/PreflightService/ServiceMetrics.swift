@@ -118,6 +118,11 @@ public final class ServiceMetrics: Sendable {
         public var cache: MediaProbeCache.Statistics?
         public var downloadsActive = 0
         public var downloadsQueued = 0
+        /// Name lookups: threads in getaddrinfo, lookups waiting for one, threads left by
+        /// downloads that gave up mid-lookup.
+        public var lookupsActive = 0
+        public var lookupsQueued = 0
+        public var lookupsAbandoned = 0
         public var parked = 0
         public var fetchLoopErrors = 0
         /// `moov` bytes reserved by the downloads in flight, the budget, and the refusals.
@@ -125,6 +130,7 @@ public final class ServiceMetrics: Sendable {
         public var moovBudgetBytes = 0
         public var moovRefused = 0
         public var accessLogDropped = 0
+        public var accessLogLost = 0
 
         public init() {}
     }
@@ -222,6 +228,15 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP preflight_downloads_queued Media downloads waiting for a slot (fetch.max_concurrent).\n"
         out += "# TYPE preflight_downloads_queued gauge\n"
         out += "preflight_downloads_queued \(gauges.downloadsQueued)\n"
+        out += "# HELP preflight_dns_lookups_active Name lookups running, each on a thread (fetch.max_lookups).\n"
+        out += "# TYPE preflight_dns_lookups_active gauge\n"
+        out += "preflight_dns_lookups_active \(gauges.lookupsActive)\n"
+        out += "# HELP preflight_dns_lookups_queued Name lookups waiting for a thread.\n"
+        out += "# TYPE preflight_dns_lookups_queued gauge\n"
+        out += "preflight_dns_lookups_queued \(gauges.lookupsQueued)\n"
+        out += "# HELP preflight_dns_lookups_abandoned Lookup threads still resolving for downloads that gave up.\n"
+        out += "# TYPE preflight_dns_lookups_abandoned gauge\n"
+        out += "preflight_dns_lookups_abandoned \(gauges.lookupsAbandoned)\n"
         out += "# HELP preflight_fetch_loop_errors_total Errors of the download loop's curl multi calls.\n"
         out += "# TYPE preflight_fetch_loop_errors_total counter\n"
         out += "preflight_fetch_loop_errors_total \(gauges.fetchLoopErrors)\n"
@@ -238,6 +253,9 @@ public final class ServiceMetrics: Sendable {
             "# HELP preflight_access_log_dropped_total Access-log lines dropped because the output did not keep up.\n"
         out += "# TYPE preflight_access_log_dropped_total counter\n"
         out += "preflight_access_log_dropped_total \(gauges.accessLogDropped)\n"
+        out += "# HELP preflight_access_log_lost_total Access-log lines the output refused (a full disk).\n"
+        out += "# TYPE preflight_access_log_lost_total counter\n"
+        out += "preflight_access_log_lost_total \(gauges.accessLogLost)\n"
         out +=
             "# HELP preflight_cpus CPUs the process may use (online, affinity mask and cgroup quota); pools are sized from it.\n"
         out += "# TYPE preflight_cpus gauge\n"

@@ -87,6 +87,9 @@ enum CheckCommand {
 
         let fetcher: MediaFetcher?
         do {
+            // The egress ranges are read as `serve` reads them, downloads or not: a file `check`
+            // accepts must start the server.
+            _ = try EgressPolicy(configuration.egress)
             fetcher =
                 noFetch || !configuration.fetch.enabled
                 ? nil : try PreflightProbe.makeFetcher(configuration: configuration)

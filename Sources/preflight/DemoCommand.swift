@@ -39,7 +39,7 @@ enum DemoCommand {
         let text = Array((Demo.instructions(port: service.port, originPort: origin.port) + "\n").utf8)
         let written = text.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
         if written != text.count { printError("preflight: demo: stdout: wrote \(written) of \(text.count) bytes") }
-        _ = StopSignals.wait()
+        while StopSignals.ignored.contains(StopSignals.wait()) {}
         service.shutdown()
         origin.stop()
         return 0

@@ -72,7 +72,13 @@ enum ServeCommand {
 
         // SIGTERM and SIGINT were blocked in main before any thread existed (`StopSignals.block`),
         // so one sent at any moment since is pending here, not lost or fatal.
-        let number = StopSignals.wait()
+        var number = StopSignals.wait()
+        while StopSignals.ignored.contains(number) {
+            // A terminal closing or logrotate's `kill -HUP` must not end the server undrained:
+            // the log is stdout (nothing to reopen), and there is nothing to reload.
+            printError("preflight: signal \(number) ignored (SIGTERM or SIGINT drains and stops)")
+            number = StopSignals.wait()
+        }
         printError("preflight: signal \(number): draining (at most \(configuration.server.drainTimeoutSeconds) s)")
         service.shutdown()
         printError("preflight: stopped")
@@ -80,19 +86,22 @@ enum ServeCommand {
     }
 }
 
-/// SIGTERM and SIGINT for `serve`: blocked in every thread from the start of `main`, then
-/// taken synchronously with `sigwait` (the shape of swift-service-lifecycle's `UnixSignals`:
-/// no signal may arrive before its handling is in place).
+/// SIGTERM and SIGINT for `serve`, and SIGHUP, SIGUSR1 and SIGUSR2, whose default action would
+/// kill the process undrained: blocked in every thread from the start of `main`, then taken
+/// synchronously with `sigwait` (the shape of swift-service-lifecycle's `UnixSignals`: no
+/// signal may arrive before its handling is in place). The last three are taken and ignored.
 enum StopSignals {
+    /// Taken, logged and otherwise ignored.
+    static let ignored: Set<Int32> = [SIGHUP, SIGUSR1, SIGUSR2]
+
     private static var set: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGTERM)
-        sigaddset(&set, SIGINT)
+        for number in [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2] { sigaddset(&set, number) }
         return set
     }
 
-    /// Blocks both signals in the calling thread; threads created afterwards inherit the mask.
+    /// Blocks the signals in the calling thread; threads created afterwards inherit the mask.
     /// Call it first thing in `main`, before any thread exists.
     static func block() {
         var mask = set
@@ -100,7 +109,7 @@ enum StopSignals {
         precondition(status == 0, "pthread_sigmask failed: \(status)")
     }
 
-    /// Waits for SIGTERM or SIGINT (pending or to come) and returns it.
+    /// Waits for one of the signals (pending or to come) and returns it.
     static func wait() -> Int32 {
         var mask = set
         var number: Int32 = 0

@@ -26,6 +26,10 @@ func loadConfiguration(path: String?) throws -> PreflightConfiguration {
         configuration = try PreflightConfiguration.decode(Array(data))
     }
     try configuration.applyEnvironment(ProcessInfo.processInfo.environment)
+    if let caFile = configuration.fetch.caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+        // curl would only say so on the first https download, as a TLS failure of the origin's.
+        throw ConfigurationError("fetch.ca_file: no readable file at \(caFile)")
+    }
     return configuration
 }
 

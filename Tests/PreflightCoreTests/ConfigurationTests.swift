@@ -144,3 +144,33 @@ import Testing
         #expect(throws: ConfigurationError.self) { try config.applyEnvironment(["PREFLIGHT_PORT": "http"]) }
     }
 }
+
+extension ConfigurationTests {
+    /// Numeric addresses as inet_pton reads them, for `listen.host` and `fetch.resolve`.
+    @Test(arguments: [
+        ("127.0.0.1", true), ("::1", true), ("::", true), ("2001:db8::8:800:200c:417a", true),
+        ("::ffff:10.0.0.1", true), ("1:2:3:4:5:6:7:8", true), ("not-an-ip", false), ("1.2.3", false),
+        ("256.1.1.1", false), ("01.2.3.4", false), ("1:2:3:4:5:6:7:8:9", false), ("1::2::3", false),
+        ("12345::", false), ("", false),
+    ])
+    func numericAddresses(text: String, valid: Bool) {
+        #expect(PreflightConfiguration.isNumericAddress(text) == valid)
+    }
+
+    /// `fetch.resolve` entries of curl's shape pass; others name the key.
+    @Test(arguments: [
+        ("a.test:443:127.0.0.1", true), ("+a.test:443:127.0.0.1,10.0.0.1", true), ("a.test:80:[::1]", true),
+        ("-a.test:80", true), ("garbage", false), ("a.test:http:127.0.0.1", false), ("a.test:80:", false),
+        ("a.test:80:example.com", false), (":80:127.0.0.1", false),
+    ])
+    func resolveEntries(entry: String, valid: Bool) {
+        let text = #"{"fetch": {"resolve": ["\#(entry)"]}}"#
+        let result = Result { () throws(ConfigurationError) in try PreflightConfiguration.decode(Array(text.utf8)) }
+        switch result {
+        case .success: #expect(valid, "\(entry) was accepted")
+        case .failure(let error):
+            #expect(!valid, "\(entry): \(error.message)")
+            #expect(error.message.hasPrefix("fetch.resolve: "))
+        }
+    }
+}

@@ -109,3 +109,36 @@ extension CheckCommandTests {
         #expect(refused.output.contains("--format-in: expected one of apns, fcm, onesignal, airship, braze"))
     }
 }
+
+extension CheckCommandTests {
+    /// A configuration `serve` cannot run with exits 2 naming the key, in `serve` and in
+    /// `check --no-fetch` alike (before: `check --no-fetch` took malformed ranges, a garbage
+    /// `fetch.resolve` entry and a missing `fetch.ca_file` were accepted, `listen.host` not an
+    /// address exited 1 unnamed, a repeated key silently won, an empty `media_keys` was taken).
+    @Test(arguments: [
+        (#"{"egress": {"allow_cidrs": ["10.0.0.0/33"]}}"#, "egress.allow_cidrs:"),
+        (#"{"fetch": {"resolve": ["garbage"]}}"#, #"fetch.resolve: "garbage" is not HOST:PORT:ADDRESS"#),
+        (#"{"fetch": {"resolve": ["a.test:80:not-an-ip"]}}"#, #"fetch.resolve: "a.test:80:not-an-ip""#),
+        (#"{"listen": {"host": "not-an-ip"}}"#, #"listen.host: "not-an-ip" is not a numeric"#),
+        (#"{"server": {"admin_listen": {"host": "1.2.3"}}}"#, #"server.admin_listen.host: "1.2.3""#),
+        (#"{"fetch": {"ca_file": "/nonexistent/ca.pem"}}"#, "fetch.ca_file: no readable file at /nonexistent/ca.pem"),
+        (#"{"cache": {"ttl_s": 1}, "cache": {"ttl_s": 2}}"#, "cache: given more than once"),
+        (#"{"fetch": {"timeout_ms": 1, "timeout_ms": 2}}"#, "fetch.timeout_ms: given more than once"),
+        (#"{"profiles": {"x": {"media_keys": []}}}"#, "profiles.x.media_keys: needs at least one JSON Pointer"),
+        (#"{"profiles": {"x": {"media_keys": [""]}}}"#, #"profiles.x.media_keys: "" points at the whole payload"#),
+    ])
+    func configurationsServeRefusesExitTwoNamingTheKey(text: String, message: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "preflight-config-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).json")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // `timeout`: a configuration that is wrongly accepted would leave `serve` running (124).
+        let serve = try runProcess(
+            "/usr/bin/timeout", ["10", preflightBinary, "serve", "--port", "0", "--config", file.path])
+        #expect(serve.status == 2, "serve: \(serve.output)")
+        #expect(serve.output.contains(message), "serve: \(serve.output)")
+        let check = try check(["--no-fetch", "--config", file.path, "-"], stdin: Self.valid)
+        #expect(check.status == 2, "check: \(check.output)")
+        #expect(check.output.contains(message), "check: \(check.output)")
+    }
+}

@@ -31,6 +31,7 @@ extension PreflightConfiguration {
             try listen.checkKeys(["host", "port"])
             try listen.string("host", into: &config.listen.host)
             try listen.int("port", into: &config.listen.port, in: 0...65535)
+            try Self.checkListenHost(config.listen.host, key: "listen.host")
         }
         if let server = try top.object("server") {
             try server.checkKeys([
@@ -55,6 +56,7 @@ extension PreflightConfiguration {
                 listen.port = 9090
                 try admin.string("host", into: &listen.host)
                 try admin.int("port", into: &listen.port, in: 0...65535)
+                try Self.checkListenHost(listen.host, key: "server.admin_listen.host")
                 config.server.adminListen = listen
             }
             if config.server.maxParkedRequests >= config.server.maxConnections {
@@ -86,7 +88,7 @@ extension PreflightConfiguration {
         if let fetch = try top.object("fetch") {
             try fetch.checkKeys([
                 "enabled", "timeout_ms", "connect_timeout_ms", "slow_ms", "low_speed_bytes_per_s", "low_speed_time_s",
-                "max_redirects", "max_concurrent", "ca_file", "resolve", "moov_budget_bytes",
+                "max_redirects", "max_concurrent", "max_lookups", "ca_file", "resolve", "moov_budget_bytes",
             ])
             try fetch.bool("enabled", into: &config.fetch.enabled)
             try fetch.int("timeout_ms", into: &config.fetch.timeoutMs, in: 1...600_000)
@@ -97,8 +99,10 @@ extension PreflightConfiguration {
             try fetch.int("max_redirects", into: &config.fetch.maxRedirects, in: 0...20)
             try fetch.int("max_concurrent", into: &config.fetch.maxConcurrent, in: 1...100_000)
             try fetch.int("moov_budget_bytes", into: &config.fetch.moovBudgetBytes, in: 0...(1 << 40))
+            try fetch.int("max_lookups", into: &config.fetch.maxLookups, in: 1...1024)
             try fetch.optionalString("ca_file", into: &config.fetch.caFile)
             try fetch.strings("resolve", into: &config.fetch.resolve)
+            for entry in config.fetch.resolve { try Self.checkResolveEntry(entry) }
         }
         if let egress = try top.object("egress") {
             try egress.checkKeys(["allow_cidrs", "deny_cidrs", "allowed_ports"])
@@ -122,6 +126,7 @@ extension PreflightConfiguration {
         // A profile's memory is limits.nse_memory_bytes unless the profile gives its own.
         for name in config.profiles.keys { config.profiles[name]?.device.memoryBytes = config.limits.nseMemoryBytes }
         if let profiles = try top.object("profiles") {
+            try profiles.checkRepeats()
             for member in profiles.members {
                 var base = config.profiles[member.key] ?? ExtensionProfile.generic
                 base.device.memoryBytes = config.limits.nseMemoryBytes
@@ -134,6 +139,7 @@ extension PreflightConfiguration {
                 "default_profile: no profile \"\(config.defaultProfile)\" (\(config.profileNames))")
         }
         if let apps = try top.object("apps") {
+            try apps.checkRepeats()
             for member in apps.members {
                 guard let name = member.value.string else {
                     throw ConfigurationError(
@@ -169,6 +175,7 @@ extension PreflightConfiguration {
     /// `PREFLIGHT_API_KEYS` (comma-separated).
     public mutating func applyEnvironment(_ environment: [String: String]) throws(ConfigurationError) {
         if let host = environment["PREFLIGHT_HOST"], !host.isEmpty {
+            try Self.checkListenHost(host, key: "PREFLIGHT_HOST")
             listen.host = host
         }
         if let port = environment["PREFLIGHT_PORT"], !port.isEmpty {
@@ -236,7 +243,18 @@ private struct ConfigObject {
         try object.checkKeys(["media_keys", "required_keys", "naming", "type_key", "download", "device"])
         var profile = base
         profile.name = key
-        if let keys = try object.pointers("media_keys") { profile.mediaKeys = keys }
+        if let keys = try object.pointers("media_keys") {
+            // No pointer finds no URL, and "" points at the whole payload, never a URL.
+            guard !keys.isEmpty else {
+                throw ConfigurationError("\(object.path).media_keys: needs at least one JSON Pointer")
+            }
+            if keys.contains(where: { $0.description.isEmpty }) {
+                throw ConfigurationError(
+                    "\(object.path).media_keys: \"\" points at the whole payload, not a URL; write a pointer such as \"/image\""
+                )
+            }
+            profile.mediaKeys = keys
+        }
         if let keys = try object.pointers("required_keys") { profile.requiredKeys = keys }
         var naming = profile.naming.rawValue
         try object.string("naming", into: &naming)
@@ -290,6 +308,15 @@ private struct ConfigObject {
     func checkKeys(_ known: [String]) throws(ConfigurationError) {
         for member in members where !known.contains(member.key) {
             throw ConfigurationError("\(name(member.key)): unknown key (known: \(known.joined(separator: ", ")))")
+        }
+        try checkRepeats()
+    }
+
+    /// A key given twice: one of the two would be silently ignored.
+    func checkRepeats() throws(ConfigurationError) {
+        var seen = Set<String>()
+        for member in members where !seen.insert(member.key).inserted {
+            throw ConfigurationError("\(name(member.key)): given more than once; keep one")
         }
     }
 

@@ -113,6 +113,10 @@ public struct PreflightConfiguration: Sendable, Equatable {
         /// `MediaRules.moovLimit`); past it a `moov` is not kept (`media.container.not-checked`).
         /// Default 67108864 (64 MiB: 512 downloads of 8 MiB would be 4 GiB).
         public var moovBudgetBytes = 67_108_864
+        /// Name lookups running at once, each on a thread; more wait in a queue within
+        /// `timeoutMs`. A lookup that outlives its download keeps its thread, counted, until the
+        /// system resolver gives up. Names that redirects lead to get as many again. Default 32.
+        public var maxLookups = 32
         /// A CA bundle to trust instead of the system's. Default none.
         public var caFile: String? = nil
         /// curl `HOST:PORT:ADDRESS` entries that pin a name to an address. Default none.

@@ -11,6 +11,8 @@ extension FindingCode {
     public static let apsNotObject = FindingCode(rawValue: "aps.not-object")
     public static let mutableContentMissing = FindingCode(rawValue: "aps.mutable-content.missing")
     public static let mutableContentInvalid = FindingCode(rawValue: "aps.mutable-content.invalid")
+    public static let mutableContentMisplaced = FindingCode(rawValue: "aps.mutable-content.misplaced")
+    public static let contentAvailableMisplaced = FindingCode(rawValue: "aps.content-available.misplaced")
     public static let alertMissing = FindingCode(rawValue: "aps.alert.missing")
     public static let alertEmpty = FindingCode(rawValue: "aps.alert.empty")
     public static let alertTemplateUnresolved = FindingCode(rawValue: "aps.alert.template-unresolved")
@@ -71,6 +73,7 @@ extension FindingCode {
     public static let envelopeTextNoDefault = FindingCode(rawValue: "envelope.text.no-default")
     public static let envelopeTextLanguage = FindingCode(rawValue: "envelope.text.language")
     public static let envelopeSizeNearLimit = FindingCode(rawValue: "envelope.size.near-limit")
+    public static let envelopeTemplate = FindingCode(rawValue: "envelope.template")
 }
 
 /// One row of the findings catalog: what the README lists and the rules use.
@@ -97,14 +100,15 @@ public enum FindingCatalog {
             "the request sends nothing to iOS devices (no `apple_push`, no `ios` device type)"),
         entry(
             .envelopeMutableContentMissing, .error,
-            "media is given but the provider will not set `mutable-content` (FCM never does; Airship: safe side)"),
+            "media is given but the provider will not set `mutable-content` (FCM never does)"),
         entry(
             .envelopeImageNotForwarded, .error,
             "the image is only in a field the provider sends to other platforms (Android, web), not to iOS"),
         entry(.envelopeHeaderNotString, .error, "an FCM `apns.headers` value is not a string: FCM refuses the message"),
         entry(
             .envelopeHeaderContradicts, .error,
-            "the push type or priority the envelope sets contradicts its content (background with alert text)"),
+            "the push type or priority the envelope sets contradicts its content (background with alert text; priority 10 on a background or FCM data-only push)"
+        ),
         entry(
             .envelopeHeaderUnknown, .warning,
             "an FCM `apns.headers` name starts with `apns-` but is not a header APNs defines (a typo): it has no effect"
@@ -128,11 +132,19 @@ public enum FindingCatalog {
         entry(
             .envelopeSizeNearLimit, .warning,
             "the derived payload fits, but not with the bytes the provider adds (`envelope.allowance_bytes`)"),
+        entry(
+            .envelopeTemplate, .info,
+            "the OneSignal body names a `template_id`: the text (and any image) comes from the template, which Preflight cannot see"
+        ),
         entry(.apsMissing, .error, "the payload has no `aps` dictionary"),
         entry(.apsNotObject, .error, "`aps` is not a dictionary"),
         entry(.mutableContentMissing, .error, "`aps` has no `mutable-content`: the extension never runs"),
         entry(
             .mutableContentInvalid, .error, "`mutable-content` is not the number 1 (`\"1\"`, `true`, `0`, `2`, `1.0`)"),
+        entry(
+            .mutableContentMisplaced, .error,
+            "`mutable-content` outside `aps` (top level, `gcm.notification.*`, FCM `data` or `apns.payload`): error when the push has media, warning otherwise"
+        ),
         entry(.alertMissing, .error, "`aps` has no `alert`: silent pushes never reach the extension"),
         entry(.alertEmpty, .error, "the alert has no visible text (no title, subtitle, body or loc-key)"),
         entry(
@@ -150,6 +162,10 @@ public enum FindingCatalog {
             .apsLiveActivityKey, .warning,
             "a Live Activity key (`event`, `content-state`, `stale-date`...) in an alert push: no activity is updated"),
         entry(.contentAvailableZero, .warning, "`content-available: 0` does nothing; only 1 is defined"),
+        entry(
+            .contentAvailableMisplaced, .warning,
+            "`content-available` outside `aps` (top level, `gcm.notification.*`, FCM `data` or `apns.payload`): it wakes no app"
+        ),
         entry(
             .soundNameMissing, .warning, "a sound dictionary without `name`: no sound plays (the media is unaffected)"),
         entry(

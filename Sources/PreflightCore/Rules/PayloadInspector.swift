@@ -99,6 +99,18 @@ public struct PayloadInspector: Sendable {
             body: envelope.payload, parsed: (envelope.document?.root, Findings()), headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         inspection.findings.removeAll(codes: envelope.superseded)
+        if envelope.mutableOnEveryPush, !expectMedia, inspection.media == nil,
+            inspection.findings.contains(.mediaURLMissing)
+        {
+            // The provider's own mutable-content, not the sender's: without a URL it is a plain push.
+            inspection.findings.removeAll(codes: [.mediaURLMissing])
+            inspection.findings.append(
+                Finding(
+                    .mediaNone, path: nil,
+                    message:
+                        "a plain push: no media URL; \(chosen.providerName) sets mutable-content on every push, so the extension runs with nothing to download",
+                    fix: "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"))
+        }
         let bytes = envelope.payload.count
         let limit = inspection.summary.limit
         if bytes <= limit, bytes + envelope.allowanceBytes > limit {
@@ -110,6 +122,10 @@ public struct PayloadInspector: Sendable {
                     fix: "shorten the text or the custom data by \(bytes + envelope.allowanceBytes - limit) bytes"))
         }
         findings += inspection.findings
+        // The envelope's misplaced flags (at the body's paths) are graded on the derived payload's media.
+        MisplacedKeyRules.grade(
+            &findings, hasMedia: inspection.summary.mediaURL != nil || expectMedia,
+            aps: envelope.document?.root["aps"])
         inspection.findings = findings
         inspection.envelope = envelope
         return inspection
@@ -147,6 +163,7 @@ public struct PayloadInspector: Sendable {
         let media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
+        findings += MisplacedKeyRules.check(root, hasMedia: media.urlText != nil || expectMedia, aps: context.aps)
         if media.urlText != nil { findings.removeAll(codes: [.alertBodyEmptyWithTitle]) }
         let plain = Self.plainPushCodes
         if !expectMedia, media.reference == nil, plain.allSatisfy({ findings.contains($0) }) {

@@ -14,12 +14,30 @@ final class TestConnection {
     private var fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, host: String = "127.0.0.1", timeoutSeconds: Int = 15) throws {
+    /// - Parameter source: an IPv4 loopback address to connect from (127.0.0.2, say), so the
+    ///   server sees another client address.
+    init(port: Int, host: String = "127.0.0.1", source: String? = nil, timeoutSeconds: Int = 15) throws {
         let isIPv6 = host.contains(":")
         fd = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed: errno \(errno)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source, !isIPv6 {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard bound == 0 else {
+                let error = errno
+                close(fd)
+                fd = -1
+                throw Failure(description: "bind to \(source) failed: errno \(error)")
+            }
+        }
         let result: Int32
         if isIPv6 {
             var address = sockaddr_in6()

@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+import PreflightCore
+import PreflightService
+import Testing
+
+/// Name lookups run on at most `fetch.max_lookups` threads, however many unresolvable names
+/// strangers send (libcurl's threaded resolver started one thread per name, and with
+/// `CURLOPT_QUICK_EXIT` left it running after the download gave up).
+@Suite(.serialized) struct NameLookupTests {
+    let origins: Origins
+
+    init() throws {
+        origins = try Origins.load()
+    }
+
+    /// Threads of this process now.
+    func threadCount() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count
+    }
+
+    func pushBody(_ url: String) -> [UInt8] {
+        Array(#"{"aps":{"alert":"hi","mutable-content":1},"image":"\#(url)"}"#.utf8)
+    }
+
+    func push(_ url: String) -> String {
+        let body = pushBody(url)
+        return "POST /v1/preflight HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.count)\r\n\r\n"
+            + String(decoding: body, as: UTF8.self)
+    }
+
+    /// 24 pushes naming distinct names whose resolver never answers: the process never holds more
+    /// than `fetch.max_lookups` (4) lookup threads over its threads before them (before: one
+    /// thread per name, 24, each left running after its download gave up); a loopback download
+    /// sent meanwhile is answered 200; each blackholed push gets `media.fetch.dns`; the threads
+    /// still resolving for downloads that gave up are counted.
+    @Test func unresolvableNamesHoldAtMostTheLookupBound() throws {
+        let values = try String(
+            contentsOfFile: ProcessInfo.processInfo.environment["PREFLIGHT_ORIGINS"]!, encoding: .utf8)
+        try #require(
+            values.contains("BLACKHOLE_DNS=1"), "run with PREFLIGHT_NETNS=1: the DNS server is set up in the namespace")
+        var configuration = origins.configuration()
+        configuration.fetch.maxLookups = 4
+        configuration.fetch.connectTimeoutMs = 1000
+        configuration.fetch.timeoutMs = 3000
+        configuration.cache.ttlSeconds = 0
+        try withService(configuration) { service in
+            // Warm up every path a download takes, so the baseline holds the server's fixed threads.
+            let warm = try httpRequest(
+                port: service.port, "POST", "/v1/preflight",
+                body: pushBody(origins.origin + "/jpeg/warm.jpg"))
+            #expect(warm.status == 200)
+            let baseline = try threadCount()
+
+            let names = 24
+            var connections: [TestConnection] = []
+            for index in 0..<names {
+                let connection = try TestConnection(port: service.port, timeoutSeconds: 20)
+                connection.send(push("http://n\(index).blackhole.test:\(origins.originPort)/a.jpg"))
+                connections.append(connection)
+            }
+            var highest = 0
+            for _ in 0..<15 {
+                highest = max(highest, try threadCount())
+                usleep(100_000)
+            }
+            let beside = try httpRequest(
+                port: service.port, "POST", "/v1/preflight",
+                body: pushBody(origins.origin + "/jpeg/beside.jpg"))
+            highest = max(highest, try threadCount())
+
+            // 4 lookup threads; 4 more for libdispatch's workers (the lookups' deadline timers).
+            #expect(highest - baseline <= 4 + 4, "threads: \(baseline) before, \(highest) at most")
+            #expect(beside.status == 200, "\(beside.text)")
+            #expect(beside.json?["media"]?["http_status"]?.integer == 200)
+            for connection in connections {
+                let response = try connection.readResponse()
+                guard case .array(let findings)? = response.json?["findings"] else {
+                    Issue.record("no findings in \(response.text)")
+                    continue
+                }
+                let codes = findings.compactMap { $0["code"]?.string }
+                #expect(codes.contains("media.fetch.dns"), "\(response.text)")
+            }
+            // The four lookups that gave up at connect_timeout_ms are still in getaddrinfo (10 s).
+            let abandoned = try #require(
+                try gauge("preflight_dns_lookups_abandoned", port: service.port), "no lookup gauge in /metrics")
+            #expect(abandoned == 4)
+        }
+    }
+
+    /// The value of an unlabelled metric.
+    func gauge(_ name: String, port: Int) throws -> Int? {
+        let text = try httpRequest(port: port, "GET", "/metrics").text
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+        return line.flatMap { Int($0.split(separator: " ")[1]) }
+    }
+}

@@ -258,6 +258,21 @@ final class Transfer {
             }
             let signature = X509_get_signature_nid(certificate)
             if signature != NID_undef, let name = OBJ_nid2ln(signature) { facts.signature = String(cString: name) }
+            if signature == NID_rsassaPss {
+                // RSA-PSS names no hash: it is in the algorithm's parameters (RFC 4055 section 3.1),
+                // which OpenSSL reads for X509_get_signature_info.
+                var digest: Int32 = NID_undef
+                var key: Int32 = NID_undef
+                var bits: Int32 = 0
+                var flags: UInt32 = 0
+                if X509_get_signature_info(certificate, &digest, &key, &bits, &flags) == 1, digest != NID_undef,
+                    let hash = OBJ_nid2ln(digest)
+                {
+                    facts.signature = "rsassaPss with \(String(cString: hash))"
+                } else {
+                    facts.signature = "rsassaPss with unreadable parameters"
+                }
+            }
         }
         return facts
     }

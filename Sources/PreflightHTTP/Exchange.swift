@@ -41,6 +41,8 @@ final class Exchange {
     /// Where the last header value read ends in libmicrohttpd's buffer, while the headers are read.
     var valueEnd: UnsafeRawPointer?
     var headers: [String: String] = [:]
+    /// The lowercased header names sent more than once.
+    var repeatedHeaders: Set<String> = []
     var query: [String: String] = [:]
     /// The first query argument named twice: which value counts would be a guess.
     var repeatedQuery: String?
@@ -83,7 +85,9 @@ final class Exchange {
     }
 
     var request: HTTPRequest {
-        HTTPRequest(method: method, path: path, query: query, headers: headers, body: body, requestID: requestID)
+        HTTPRequest(
+            method: method, path: path, query: query, headers: headers, repeatedHeaders: repeatedHeaders, body: body,
+            requestID: requestID)
     }
 
     /// Whether a 413 was decided for this request.

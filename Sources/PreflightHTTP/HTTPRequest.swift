@@ -7,18 +7,22 @@ public struct HTTPRequest: Sendable {
     public var query: [String: String]
     /// Headers by lowercased name; repeated headers are joined with ", ".
     public var headers: [String: String]
+    /// The lowercased names of the headers sent more than once (whose values `headers` joins):
+    /// RFC 9110 section 5.3 lets a recipient combine them, which loses that they were repeated.
+    public var repeatedHeaders: Set<String>
     public var body: [UInt8]
     /// The `X-Request-Id` sent by the client, or one made for this request.
     public var requestID: String
 
     public init(
         method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-        body: [UInt8] = [], requestID: String = ""
+        repeatedHeaders: Set<String> = [], body: [UInt8] = [], requestID: String = ""
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
+        self.repeatedHeaders = repeatedHeaders
         self.body = body
         self.requestID = requestID
     }

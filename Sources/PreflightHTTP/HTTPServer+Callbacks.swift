@@ -107,6 +107,7 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
         // In place: a request repeating a header a thousand times costs linear time, not quadratic.
         exchange.headers[lower]?.append(", ")
         exchange.headers[lower]?.append(text)
+        exchange.repeatedHeaders.insert(lower)
     } else {
         exchange.headers[lower] = text
     }

@@ -101,7 +101,25 @@ extension OpenAPIDocument {
             "schema": {
               "type": "string"
             },
-            "description": "A UUID (8-4-4-4-12 hexadecimal digits); headers.apns-id.invalid otherwise. Another apns- name is answered 400 bad-request; other headers are ignored."
+            "description": "A UUID (8-4-4-4-12 hexadecimal digits); headers.apns-id.invalid otherwise. Another apns- name is answered 400 bad-request; other headers are ignored. One of these headers sent twice is the finding headers.duplicate."
+          },
+          {
+            "name": "apns-channel-id",
+            "in": "header",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A broadcast channel id (base64); headers.channel-id.invalid otherwise. It makes the push a broadcast Live Activity push: 5,120 bytes, apns-push-type liveactivity, no start event."
+          },
+          {
+            "name": "apns-request-id",
+            "in": "header",
+            "required": false,
+            "schema": {
+              "type": "string"
+            },
+            "description": "A broadcast request's id, a UUID (8-4-4-4-12 hexadecimal digits); headers.request-id.invalid otherwise."
           },
           {
             "$ref": "#/components/parameters/Profile"
@@ -971,10 +989,12 @@ extension OpenAPIDocument {
               "envelope.text.no-default",
               "envelope.text.language",
               "envelope.size.near-limit",
+              "envelope.template",
               "aps.missing",
               "aps.not-object",
               "aps.mutable-content.missing",
               "aps.mutable-content.invalid",
+              "aps.mutable-content.misplaced",
               "aps.alert.missing",
               "aps.alert.empty",
               "aps.alert.template-unresolved",
@@ -986,6 +1006,7 @@ extension OpenAPIDocument {
               "aps.key.value-ignored",
               "aps.key.live-activity",
               "aps.content-available.zero",
+              "aps.content-available.misplaced",
               "aps.sound.name-missing",
               "aps.sound.unplayable",
               "aps.interruption-level.critical",
@@ -1000,6 +1021,12 @@ extension OpenAPIDocument {
               "headers.topic.empty",
               "headers.topic.push-type-mismatch",
               "headers.apns-id.invalid",
+              "headers.channel-id.invalid",
+              "headers.request-id.invalid",
+              "headers.broadcast.push-type",
+              "headers.broadcast.header-missing",
+              "aps.event.broadcast-start",
+              "headers.duplicate",
               "kind.topic-suffix",
               "kind.priority",
               "kind.expiration",
@@ -1007,7 +1034,6 @@ extension OpenAPIDocument {
               "kind.alert-in-background",
               "kind.key-missing",
               "kind.key-invalid",
-              "kind.broadcast-start",
               "kind.mdm-magic",
               "media.none",
               "media.url.missing",
@@ -1542,9 +1568,15 @@ extension OpenAPIDocument {
               },
               "apns-id": {
                 "type": "string"
+              },
+              "apns-channel-id": {
+                "type": "string"
+              },
+              "apns-request-id": {
+                "type": "string"
               }
             },
-            "description": "The item's apns-* headers (apns-push-type, apns-id, apns-expiration, apns-priority, apns-topic, apns-collapse-id); another apns- name refuses the batch (invalid-batch), other names are ignored."
+            "description": "The item's apns-* headers (apns-push-type, apns-id, apns-expiration, apns-priority, apns-topic, apns-collapse-id, apns-channel-id, apns-request-id); another apns- name refuses the batch (invalid-batch), one given twice is the item's finding headers.duplicate, other names are ignored."
           },
           "profile": {
             "type": "string",

@@ -190,7 +190,9 @@ extension PreflightService {
         case .success(let mode): fetch = mode
         case .failure(let error): return responder.respond(error.response)
         }
-        let headers = APNsHeaders(lowercased: request.headers)
+        var headers = APNsHeaders(lowercased: request.headers)
+        // Sorted: the findings come in one order whatever the set's.
+        for name in request.repeatedHeaders.sorted() { headers.markRepeated(name) }
         let configuration = probe.inspector.configuration
         let chosen: ExtensionProfile?
         switch requestedProfile(request, configuration: configuration).flatMap({

@@ -48,7 +48,7 @@ enum CheckCommand {
                     }
                     let name = String(header[..<colon])
                     let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                    if headers.set(name, value) == .unknownAPNsHeader {
+                    if headers.give(name, value) == .unknownAPNsHeader {
                         throw UsageError(
                             message:
                                 "--header: \(name) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"

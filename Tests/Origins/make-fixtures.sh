@@ -110,12 +110,17 @@ mdat = 45 * 1000 * 1000
 open("movie-45mb-moov-last.mp4", "wb").write(dict(parts)[b"ftyp"] + struct.pack(">I", mdat + 8) + b"mdat" + b"\x00" * mdat + moov)
 PY
 
-# TLS: a CA, a certificate for media.test signed by it, and a self-signed one.
+# TLS: a CA, certificates for media.test and pss.test signed by it, and a self-signed one.
 cd "$out/tls"
 q openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj "/CN=Preflight Test CA"
 q openssl req -newkey rsa:2048 -nodes -keyout media.key -out media.csr -subj "/CN=media.test"
 printf 'subjectAltName=DNS:media.test\nbasicConstraints=CA:FALSE\n' > media.ext
 q openssl x509 -req -in media.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out media.pem -days 2 -extfile media.ext
+# pss.test: signed by the CA with RSA-PSS over SHA-256 (its algorithm's name carries no hash).
+q openssl req -newkey rsa:2048 -nodes -keyout pss.key -out pss.csr -subj "/CN=pss.test"
+printf 'subjectAltName=DNS:pss.test\nbasicConstraints=CA:FALSE\n' > pss.ext
+q openssl x509 -req -in pss.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out pss.pem -days 2 -extfile pss.ext \
+  -sha256 -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:32
 q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj "/CN=selfsigned.test" \
   -addext "subjectAltName=DNS:selfsigned.test"
 echo "fixtures ready in $out"

@@ -281,7 +281,8 @@ import Testing
 
     @Test(
         arguments: [
-            (#""mutable_content": true,"#, "", ["envelope.mutable-content.missing"]),
+            // The media attachment sets mutable-content, as Airship does.
+            (#""mutable_content": true,"#, "", []),
             (#""device_types": ["ios"]"#, #""device_types": ["android"]"#, ["envelope.ios.missing"]),
             (
                 #""media_attachment": {"#,

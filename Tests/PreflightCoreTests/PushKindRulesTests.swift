@@ -86,7 +86,7 @@ import Testing
             #"{"aps":{"timestamp":1,"event":"start","content-state":{},"attributes-type":"A","attributes":{},"alert":{"title":"T","body":"B"}}}"#,
             headers)
         #expect(start.summary.judgedAs == .liveActivityBroadcast)
-        #expect(start.findings.map(\.code.rawValue) == ["kind.broadcast-start"])
+        #expect(start.findings.map(\.code.rawValue) == ["aps.event.broadcast-start"])
     }
 
     @Test func aChannelMakesALiveActivityABroadcast() {

@@ -45,4 +45,21 @@ import Testing
                 "the certificate is signed with sha1WithRSAEncryption, weaker than SHA-256"
             ])
     }
+
+    /// RSA-PSS is judged by the hash its parameters name (the fetcher reads it); parameters it
+    /// could not read are the safe side, refused.
+    @Test(arguments: [
+        ("rsassaPss with sha256", []),
+        ("rsassaPss with sha512", []),
+        ("rsassaPss with sha1", ["the certificate is signed with rsassaPss with sha1, weaker than SHA-256"]),
+        (
+            "rsassaPss with unreadable parameters",
+            ["the certificate is signed with rsassaPss with unreadable parameters, weaker than SHA-256"]
+        ),
+    ])
+    func rsaPSSIsJudgedByItsHash(signature: String, expected: [String]) {
+        var facts = Self.good
+        facts.signature = signature
+        #expect(TransportSecurity.violations(facts) == expected)
+    }
 }

@@ -70,10 +70,6 @@ import Testing
             #"{"items": [{"payload": "{}", "headers": {}, "headers": {}}]}"#,
             #"items[0] repeats the key "headers"; give it once"#
         ),
-        (
-            #"{"items": [{"payload": "{}", "headers": {"apns-priority": "10", "apns-priority": "5"}}]}"#,
-            #"items[0].headers repeats "apns-priority"; give each header once"#
-        ),
     ])
     func malformedBatchesAre400(body: String, message: String) throws {
         try withService { service in

@@ -24,6 +24,16 @@ import Testing
         }
     }
 
+    /// RSA-PSS names no hash in its algorithm; its parameters hold SHA-256 here, as strong as ATS
+    /// asks: no `media.fetch.ats` (it was refused as "rsassaPss, weaker than SHA-256").
+    @Test func anRSAPSSSHA256CertificatePasses() throws {
+        try withService(origins.configuration()) { service in
+            let result = try probe(service, url: "https://pss.test:\(origins.httpsPort)/media/image.jpg")
+            #expect(result.codes == [])
+            #expect(result.media?["tls"]?["signature"]?.string == "rsassaPss with sha256")
+        }
+    }
+
     @Test func rsaKeyExchangeIsRefused() throws {
         try withService(origins.configuration()) { service in
             let result = try probe(service, url: "https://media.test:\(origins.rsaKeyExchangePort)/media/image.jpg")

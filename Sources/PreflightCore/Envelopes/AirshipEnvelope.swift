@@ -7,8 +7,9 @@
 /// - `ios.media_attachment` becomes `com.urbanairship.media_attachment`, its `url` an array,
 ///   as the SDK reads it (Airship ios-library `UANotificationServiceExtension.swift`, `didReceive`);
 /// - `ios.priority` and `ios.collapse_id` become headers.
-/// No Airship page says the API adds `mutable-content` for a media attachment, so Preflight takes
-/// the safe side and asks for `ios.mutable_content: true`.
+/// - a `media_attachment` sets `mutable-content` whatever `mutable_content` says: Airship's Python
+///   library (urbanairship/python-library `urbanairship/push/payload.py`, `ios()`, `mutable_content`:
+///   "This flag will be automatically set to true if there is a media_attachment in the payload").
 enum AirshipEnvelope {
     /// Airship adds a send id (`_`, a UUID) and `com.urbanairship.metadata` (an encoded string)
     /// to each payload. It publishes no example of a delivered payload; 256 bytes is an estimate
@@ -65,13 +66,7 @@ enum AirshipEnvelope {
             }
             for key in ["options", "content"] { if let value = media[key] { attachment.set(key, value) } }
             derivation.setTop("com.urbanairship.media_attachment", attachment)
-            if !derivation.isMutable {
-                derivation.add(
-                    .envelopeMutableContentMissing, path: "notification.ios",
-                    message:
-                        "notification.ios has a media_attachment but no \"mutable_content\": true; without mutable-content the extension never runs",
-                    fix: "add \"mutable_content\": true to notification.ios", supersedes: .mutableContentMissing)
-            }
+            derivation.setAPS("mutable-content", .number(JSONNumber(text: "1")))
         } else {
             derivation.imageOnlyElsewhere(
                 otherPlatformImages, in: root, provider: "Airship",

@@ -59,7 +59,7 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
     /// looks like more than one provider's (all judged as APNs).
     ///
     /// - an APNs payload has `aps` at the top;
-    /// - FCM: `message` is an object with `token`, `topic` or `condition`;
+    /// - FCM: `message` is an object with a target: `token`, `topic`, `condition` or `fid`;
     /// - OneSignal: `app_id` with `contents`, `headings`, `template_id` or `ios_attachments`;
     /// - Airship: `audience` with `device_types`;
     /// - Braze: `messages` is an object (with `apple_push`, `android_push`...).
@@ -67,7 +67,7 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
         guard root.isObject, root["aps"] == nil else { return nil }
         var found: [EnvelopeFormat] = []
         if let message = root["message"], message.isObject,
-            ["token", "topic", "condition"].contains(where: { message[$0] != nil })
+            FCMEnvelope.targets.contains(where: { message[$0] != nil })
         {
             found.append(.fcm)
         }
@@ -104,6 +104,9 @@ public struct Envelope: Sendable {
     public var superseded: Set<FindingCode>
     /// False when the body is not the format's shape at all (no derived payload to judge).
     public var usable: Bool
+    /// Whether the provider sets `mutable-content` on every push, media or not (OneSignal): a push
+    /// without a media URL is then a plain push (`media.none`), not a missing URL.
+    public var mutableOnEveryPush = false
 
     /// The payload as text, for the report.
     public var payloadText: String { String(decoding: payload, as: UTF8.self) }
@@ -144,11 +147,13 @@ public struct Envelope: Sendable {
                 fix: "nest the custom data less deeply (at most \(JSONParser.maxDepth) levels in the payload)")
             derivation.usable = false
         }
-        return Envelope(
+        var envelope = Envelope(
             format: format, detected: false, payload: writer.bytes, document: document,
             headers: derivation.headers,
             findings: derivation.findings, allowanceBytes: allowance, superseded: derivation.superseded,
             usable: derivation.usable)
+        envelope.mutableOnEveryPush = format == .onesignal
+        return envelope
     }
 }
 

@@ -9,6 +9,11 @@
 /// - FCM does not add `mutable-content`: https://firebase.google.com/docs/cloud-messaging/ios/send-image
 ///   sets `apns.payload.aps.mutable-content: 1` itself.
 enum FCMEnvelope {
+    /// The members of the `Message` union field `target` (FCM HTTP v1 reference,
+    /// `projects.messages`: `token`, `topic`, `condition`, and `fid`, the Firebase Installation
+    /// ID "to send a message to").
+    static let targets = ["token", "topic", "condition", "fid"]
+
     /// The members FCM adds to every APNs payload: the keys the Firebase iOS SDK reads
     /// (firebase-ios-sdk `FirebaseMessaging/Sources/FIRMessagingConstants.m`: `gcm.message_id`,
     /// `google.c.sender.id`, `google.c.fid`; `google.c.a.e` when analytics is on), with values
@@ -27,11 +32,11 @@ enum FCMEnvelope {
             derivation.usable = false
             return
         }
-        if !["token", "topic", "condition"].contains(where: { message[$0] != nil }) {
+        if !targets.contains(where: { message[$0] != nil }) {
             derivation.add(
                 .envelopeInvalid, path: "message",
-                message: "the message has no token, topic or condition; FCM refuses a message without a target",
-                fix: "add message.token (one device), message.topic or message.condition")
+                message: "the message has no token, topic, condition or fid; FCM refuses a message without a target",
+                fix: "add message.token or message.fid (one device), message.topic or message.condition")
         }
         let notification = message["notification"]
         for key in ["title", "body"] {
@@ -52,6 +57,7 @@ enum FCMEnvelope {
                 }
                 derivation.setTop(member.key, member.value)
             }
+            derivation.misplacedFlags(in: data, pathPrefix: "message.data.")
         }
         let apns = message["apns"]
         let image = apns?["fcm_options"]?["image"] ?? notification?["image"]
@@ -59,11 +65,15 @@ enum FCMEnvelope {
         if let overlay = apns?["payload"] {
             if overlay.members != nil {
                 derivation.payload = derivation.payload.merging(overlay)
+                derivation.misplacedFlags(in: overlay, pathPrefix: "message.apns.payload.")
             } else {
                 derivation.wrongType("message.apns.payload", overlay, expected: "an object", provider: "FCM")
             }
         }
         let named = headers(apns?["headers"], into: &derivation)
+        // The derived payload's top-level keys are the data keys and apns.payload's: their
+        // misplaced flags were reported above at the message's paths.
+        derivation.superseded.formUnion([.mutableContentMisplaced, .contentAvailableMisplaced])
         if image != nil, !derivation.isMutable {
             derivation.add(
                 .envelopeMutableContentMissing, path: "message.apns.payload.aps",
@@ -81,6 +91,27 @@ enum FCMEnvelope {
         Contradiction.check(
             pushType: named.headers.pushType, priority: named.headers.priority, pushTypePath: named.pushTypePath,
             priorityPath: named.priorityPath, into: &derivation)
+        dataOnlyPriority(message, named: named, into: &derivation)
+    }
+
+    /// A data-only message (no `notification`, no `apns.payload.aps.alert`) reaches iOS as a
+    /// background push, which must be priority 5: Firebase, "Set the priority of a message" ("When
+    /// sending data messages to Apple devices, the priority must be set to 5 ... Messages sent with
+    /// high priority are rejected by the FCM backend with the error INVALID_ARGUMENT"); Apple,
+    /// "Sending notification requests to APNs" (background: "Using priority 10 is an error").
+    /// A background push type with priority 10 is `Contradiction.check`'s finding already.
+    static func dataOnlyPriority(
+        _ message: JSONValue, named: (headers: APNsHeaders, pushTypePath: String, priorityPath: String),
+        into derivation: inout Derivation
+    ) {
+        guard message["notification"] == nil, derivation.payload["aps"]?["alert"] == nil,
+            named.headers.priority == "10", named.headers.pushType == nil
+        else { return }
+        derivation.add(
+            .envelopeHeaderContradicts, path: named.priorityPath,
+            message:
+                "\(named.priorityPath) is 10 on a data-only message: it reaches iOS as a background push, which must be priority 5, and FCM refuses it (INVALID_ARGUMENT)",
+            fix: "set \(named.priorityPath) to \"5\", or add a notification (title and body) for a visible alert")
     }
 
     /// `apns.headers` under the policy of the request's own headers: names in any case (HTTP
@@ -153,5 +184,13 @@ enum Contradiction {
                 message: "\(priorityPath) is 10 on a background push; APNs requires 5 for background pushes",
                 fix: "set \(priorityPath) to \"5\", or send an alert push")
         }
+    }
+}
+
+extension Derivation {
+    /// `aps.*.misplaced` for the members of an FCM object whose keys land at the top level of
+    /// the APNs payload (`data`, `apns.payload`), at the message's paths.
+    mutating func misplacedFlags(in object: JSONValue, pathPrefix: String) {
+        findings += MisplacedKeyRules.findings(in: object, pathPrefix: pathPrefix, apsPath: "message.apns.payload.aps")
     }
 }

@@ -11,6 +11,12 @@
 /// - `ios_sound`, `ios_badgeCount` (with `ios_badgeType` SetTo or Increase), `ios_category`, `thread_id`,
 ///   `ios_interruption_level`, `ios_relevance_score`, `content_available` become `aps` keys;
 /// - `priority`, `collapse_id` and `apns_push_type_override` become headers.
+/// - `template_id` names a template stored at OneSignal, whose text and image Preflight cannot
+///   see: an info finding (`envelope.template`) instead of a missing alert;
+/// - `global_image` is not mapped: OneSignal's "Notification images & rich media" page
+///   (https://documentation.onesignal.com/docs/rich-media) names `ios_attachments` as the iOS
+///   image parameter and `big_picture` as Android's, and no OneSignal page found documents
+///   `global_image` for iOS.
 enum OneSignalEnvelope {
     /// "Push notification payloads cannot exceed 4096 bytes of data. However, the limit is closer
     /// to roughly 3500 bytes due to our internal property names."
@@ -58,6 +64,15 @@ enum OneSignalEnvelope {
             derivation.imageOnlyElsewhere(
                 otherPlatformImages, in: root, provider: "OneSignal",
                 fix: "add \"ios_attachments\": {\"id1\": \"<url>\"} for iOS devices")
+        }
+        if let template = root["template_id"] {
+            derivation.add(
+                .envelopeTemplate, path: "template_id",
+                message:
+                    "template_id \(template.shortDescription) names a OneSignal template: its text (and any image) comes from the template, which was not judged",
+                fix:
+                    "none needed; check the template's text and image in OneSignal, or send contents to have them judged",
+                supersedes: .alertMissing)
         }
         derivation.setHeader("apns-priority", root["priority"].flatMap(headerText))
         derivation.setHeader("apns-collapse-id", root["collapse_id"]?.string)

@@ -11,6 +11,8 @@ extension FindingCode {
     public static let apsNotObject = FindingCode(rawValue: "aps.not-object")
     public static let mutableContentMissing = FindingCode(rawValue: "aps.mutable-content.missing")
     public static let mutableContentInvalid = FindingCode(rawValue: "aps.mutable-content.invalid")
+    public static let mutableContentMisplaced = FindingCode(rawValue: "aps.mutable-content.misplaced")
+    public static let contentAvailableMisplaced = FindingCode(rawValue: "aps.content-available.misplaced")
     public static let alertMissing = FindingCode(rawValue: "aps.alert.missing")
     public static let alertEmpty = FindingCode(rawValue: "aps.alert.empty")
     public static let alertTemplateUnresolved = FindingCode(rawValue: "aps.alert.template-unresolved")
@@ -37,6 +39,12 @@ extension FindingCode {
     public static let topicEmpty = FindingCode(rawValue: "headers.topic.empty")
     public static let topicPushTypeMismatch = FindingCode(rawValue: "headers.topic.push-type-mismatch")
     public static let apnsIDInvalid = FindingCode(rawValue: "headers.apns-id.invalid")
+    public static let channelIDInvalid = FindingCode(rawValue: "headers.channel-id.invalid")
+    public static let requestIDInvalid = FindingCode(rawValue: "headers.request-id.invalid")
+    public static let broadcastPushType = FindingCode(rawValue: "headers.broadcast.push-type")
+    public static let broadcastHeaderMissing = FindingCode(rawValue: "headers.broadcast.header-missing")
+    public static let broadcastStart = FindingCode(rawValue: "aps.event.broadcast-start")
+    public static let headerDuplicate = FindingCode(rawValue: "headers.duplicate")
     // Push kinds (PushKindRules)
     public static let kindTopicSuffix = FindingCode(rawValue: "kind.topic-suffix")
     public static let kindPriority = FindingCode(rawValue: "kind.priority")
@@ -45,7 +53,6 @@ extension FindingCode {
     public static let kindAlertInBackground = FindingCode(rawValue: "kind.alert-in-background")
     public static let kindKeyMissing = FindingCode(rawValue: "kind.key-missing")
     public static let kindKeyInvalid = FindingCode(rawValue: "kind.key-invalid")
-    public static let kindBroadcastStart = FindingCode(rawValue: "kind.broadcast-start")
     public static let kindMDMMagic = FindingCode(rawValue: "kind.mdm-magic")
     // Media URL
     public static let mediaURLMissing = FindingCode(rawValue: "media.url.missing")
@@ -76,6 +83,7 @@ extension FindingCode {
     public static let envelopeTextNoDefault = FindingCode(rawValue: "envelope.text.no-default")
     public static let envelopeTextLanguage = FindingCode(rawValue: "envelope.text.language")
     public static let envelopeSizeNearLimit = FindingCode(rawValue: "envelope.size.near-limit")
+    public static let envelopeTemplate = FindingCode(rawValue: "envelope.template")
 }
 
 /// One row of the findings catalog: what the README lists and the rules use.
@@ -102,14 +110,15 @@ public enum FindingCatalog {
             "the request sends nothing to iOS devices (no `apple_push`, no `ios` device type)"),
         entry(
             .envelopeMutableContentMissing, .error,
-            "media is given but the provider will not set `mutable-content` (FCM never does; Airship: safe side)"),
+            "media is given but the provider will not set `mutable-content` (FCM never does)"),
         entry(
             .envelopeImageNotForwarded, .error,
             "the image is only in a field the provider sends to other platforms (Android, web), not to iOS"),
         entry(.envelopeHeaderNotString, .error, "an FCM `apns.headers` value is not a string: FCM refuses the message"),
         entry(
             .envelopeHeaderContradicts, .error,
-            "the push type or priority the envelope sets contradicts its content (background with alert text)"),
+            "the push type or priority the envelope sets contradicts its content (background with alert text; priority 10 on a background or FCM data-only push)"
+        ),
         entry(
             .envelopeHeaderUnknown, .warning,
             "an FCM `apns.headers` name starts with `apns-` but is not a header APNs defines (a typo): it has no effect"
@@ -133,11 +142,19 @@ public enum FindingCatalog {
         entry(
             .envelopeSizeNearLimit, .warning,
             "the derived payload fits, but not with the bytes the provider adds (`envelope.allowance_bytes`)"),
+        entry(
+            .envelopeTemplate, .info,
+            "the OneSignal body names a `template_id`: the text (and any image) comes from the template, which Preflight cannot see"
+        ),
         entry(.apsMissing, .error, "the payload has no `aps` dictionary"),
         entry(.apsNotObject, .error, "`aps` is not a dictionary"),
         entry(.mutableContentMissing, .error, "`aps` has no `mutable-content`: the extension never runs"),
         entry(
             .mutableContentInvalid, .error, "`mutable-content` is not the number 1 (`\"1\"`, `true`, `0`, `2`, `1.0`)"),
+        entry(
+            .mutableContentMisplaced, .error,
+            "`mutable-content` outside `aps` (top level, `gcm.notification.*`, FCM `data` or `apns.payload`): error when the push has media, warning otherwise"
+        ),
         entry(.alertMissing, .error, "`aps` has no `alert`: silent pushes never reach the extension"),
         entry(.alertEmpty, .error, "the alert has no visible text (no title, subtitle, body or loc-key)"),
         entry(
@@ -159,6 +176,10 @@ public enum FindingCatalog {
             .apsLiveActivityKey, .warning,
             "a Live Activity key (`event`, `content-state`, `stale-date`...) in an alert push: no activity is updated"),
         entry(.contentAvailableZero, .warning, "`content-available: 0` does nothing; only 1 is defined"),
+        entry(
+            .contentAvailableMisplaced, .warning,
+            "`content-available` outside `aps` (top level, `gcm.notification.*`, FCM `data` or `apns.payload`): it wakes no app"
+        ),
         entry(
             .soundNameMissing, .warning,
             "a sound dictionary without `name` or `critical: 1`: no sound plays (the media is unaffected)"),
@@ -185,6 +206,18 @@ public enum FindingCatalog {
             "an alert or background push whose `apns-topic` ends in another push type's suffix (`.voip`, `.push-type.liveactivity`...)"
         ),
         entry(.apnsIDInvalid, .error, "`apns-id` is not a UUID (8-4-4-4-12 hexadecimal digits)"),
+        entry(.channelIDInvalid, .error, "`apns-channel-id` is not base64: APNs names no such channel"),
+        entry(.requestIDInvalid, .error, "`apns-request-id` is not a UUID (8-4-4-4-12 hexadecimal digits)"),
+        entry(
+            .broadcastPushType, .error,
+            "a broadcast push (`apns-channel-id`) whose `apns-push-type` is not `liveactivity`"),
+        entry(
+            .broadcastHeaderMissing, .error,
+            "a broadcast push (`apns-channel-id`) without `apns-push-type`, `apns-priority` or `apns-expiration`"),
+        entry(
+            .broadcastStart, .error,
+            "`aps.event: start` in a broadcast push: broadcasts update and end Live Activities, they cannot start one"),
+        entry(.headerDuplicate, .error, "an APNs header is given more than once: APNs answers 400 `DuplicateHeaders`"),
         entry(
             .kindTopicSuffix, .error,
             "`apns-topic` lacks the suffix the push kind needs (`.voip`, `.push-type.liveactivity`, `.voip-ptt`...)"),
@@ -205,9 +238,6 @@ public enum FindingCatalog {
         entry(
             .kindKeyInvalid, .error,
             "a key the push kind needs has another value (`content-available` not 1, `content-changed` not true)"),
-        entry(
-            .kindBroadcastStart, .error,
-            "a broadcast Live Activity push with `event: start`: broadcasts cannot start one"),
         entry(.kindMDMMagic, .warning, "an mdm push without a string `mdm` key (the device's PushMagic)"),
         entry(
             .mediaNone, .info,

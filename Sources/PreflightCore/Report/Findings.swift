@@ -91,6 +91,12 @@ public struct Findings: Sendable, RandomAccessCollection {
         }
     }
 
+    /// Gives the kept findings of `code` `severity` (a code whose severity depends on what later
+    /// rules find, such as the media: `aps.mutable-content.misplaced`).
+    public mutating func setSeverity(_ severity: Severity, of code: FindingCode) {
+        for index in kept.indices where kept[index].code == code { kept[index].severity = severity }
+    }
+
     /// Whether a finding of `code` was made (kept or counted).
     public func contains(_ code: FindingCode) -> Bool { counts[code, default: 0] > 0 }
 

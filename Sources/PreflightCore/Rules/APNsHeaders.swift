@@ -10,6 +10,10 @@ public struct APNsHeaders: Sendable, Equatable {
     public var channelID: String?
     /// `apns-request-id`: a broadcast request's own identifier, returned in APNs' answer.
     public var requestID: String?
+    /// The `names` given more than once (lowercased, each once, in the order their repeat was
+    /// seen). APNs refuses such a request (`DuplicateHeaders`), so a repeated header's value is
+    /// not judged: it is cleared.
+    public var repeated: [String] = []
 
     public init(
         pushType: String? = nil, priority: String? = nil, topic: String? = nil, expiration: String? = nil,
@@ -56,7 +60,7 @@ public struct APNsHeaders: Sendable, Equatable {
     /// Sets the header `name` (any case): one of `names` is set, another `apns-` name is
     /// refused, any other name ignored.
     @discardableResult
-    public mutating func set(_ name: String, _ value: String) -> Setting {
+    public mutating func set(_ name: String, _ value: String?) -> Setting {
         switch name.lowercased() {
         case "apns-push-type": pushType = value
         case "apns-priority": priority = value
@@ -70,6 +74,44 @@ public struct APNsHeaders: Sendable, Equatable {
         default: return .ignored
         }
         return .set
+    }
+
+    /// Sets the header `name` (any case) as a sender gives it, one occurrence at a time: as
+    /// `set`, except that a second occurrence of one of `names` is recorded in `repeated`
+    /// and clears the value. The one policy of the API, a batch item's headers and the CLI.
+    @discardableResult
+    public mutating func give(_ name: String, _ value: String) -> Setting {
+        let lower = name.lowercased()
+        guard Self.names.contains(lower) else { return set(lower, value) }
+        if repeated.contains(lower) { return .set }
+        if self[lower] != nil {
+            markRepeated(lower)
+            return .set
+        }
+        return set(lower, value)
+    }
+
+    /// Records that the header `name` (one of `names`, lowercased) was given more than once, and
+    /// clears its value.
+    public mutating func markRepeated(_ name: String) {
+        guard Self.names.contains(name), !repeated.contains(name) else { return }
+        repeated.append(name)
+        set(name, nil)
+    }
+
+    /// The value of one of `names` (lowercased), or nil.
+    subscript(_ name: String) -> String? {
+        switch name {
+        case "apns-push-type": pushType
+        case "apns-priority": priority
+        case "apns-topic": topic
+        case "apns-expiration": expiration
+        case "apns-collapse-id": collapseID
+        case "apns-id": id
+        case "apns-channel-id": channelID
+        case "apns-request-id": requestID
+        default: nil
+        }
     }
 
     /// The push types APNs knows.

@@ -114,15 +114,12 @@ public struct BatchRequest: Sendable {
             guard let pairs = given.members else {
                 throw Problem(message: "items[\(index)].headers must be an object of strings")
             }
-            if let repeated = repeatedKey(of: pairs) {
-                throw Problem(
-                    message: "items[\(index)].headers repeats \"\(Quoting.bounded(repeated))\"; give each header once")
-            }
+            // A repeated APNs header is the item's finding (`headers.duplicate`), as over HTTP.
             for pair in pairs {
                 guard let value = pair.value.string else {
                     throw Problem(message: "items[\(index)].headers.\(pair.key) must be a string")
                 }
-                if headers.set(pair.key, value) == .unknownAPNsHeader {
+                if headers.give(pair.key, value) == .unknownAPNsHeader {
                     throw Problem(
                         message:
                             "items[\(index)].headers.\(pair.key) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"

@@ -2,19 +2,15 @@
 public enum HeaderRules {
     /// Every header rule, run in this order.
     public static let all: [@Sendable (APNsHeaders) -> [Finding]] = [
-        pushType, priority, collapseID, expiration, topic, topicSuffix, apnsID,
+        pushType, priority, collapseID, expiration, topic, topicSuffix, apnsID, channelID, requestID, broadcast,
+        duplicate,
     ]
 
     /// Apple, "Sending notification requests to APNs", `apns-id`: "a canonical UUID that's 36
     /// characters long", 32 hexadecimal digits in five groups, 8-4-4-4-12 (Apple shows them lower
     /// case; either case is taken here). APNs refuses another (`BadMessageId`).
     static func apnsID(_ headers: APNsHeaders) -> [Finding] {
-        guard let value = headers.id else { return [] }
-        let groups = value.split(separator: "-", omittingEmptySubsequences: false)
-        let canonical =
-            value.utf8.count == 36 && groups.map(\.count) == [8, 4, 4, 4, 12]
-            && groups.allSatisfy { $0.allSatisfy(\.isHexDigit) }
-        guard !canonical else { return [] }
+        guard let value = headers.id, !isUUID(value) else { return [] }
         return [
             Finding(
                 .apnsIDInvalid, path: "apns-id",

@@ -88,7 +88,7 @@ public struct PayloadInspector: Sendable {
                 findings: findings,
                 summary: PayloadSummary(
                     bytes: body.count,
-                    limit: PayloadRules.limit(pushType: envelope.headers.pushType, configuration: configuration),
+                    limit: HeaderRules.limit(envelope.headers, configuration: configuration),
                     pushType: envelope.headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil,
                     profile: judgedProfile.name,
                     judgedAs: PushKind.judge(headers: envelope.headers, expectMedia: expectMedia)),
@@ -107,6 +107,18 @@ public struct PayloadInspector: Sendable {
             superseded.insert(.kindAlertInBackground)
         }
         inspection.findings.removeAll(codes: superseded)
+        if envelope.mutableOnEveryPush, !expectMedia, inspection.media == nil,
+            inspection.findings.contains(.mediaURLMissing)
+        {
+            // The provider's own mutable-content, not the sender's: without a URL it is a plain push.
+            inspection.findings.removeAll(codes: [.mediaURLMissing])
+            inspection.findings.append(
+                Finding(
+                    .mediaNone, path: nil,
+                    message:
+                        "a plain push: no media URL; \(chosen.providerName) sets mutable-content on every push, so the extension runs with nothing to download",
+                    fix: "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"))
+        }
         let bytes = envelope.payload.count
         let limit = inspection.summary.limit
         if bytes <= limit, bytes + envelope.allowanceBytes > limit {
@@ -118,6 +130,10 @@ public struct PayloadInspector: Sendable {
                     fix: "shorten the text or the custom data by \(bytes + envelope.allowanceBytes - limit) bytes"))
         }
         findings += inspection.findings
+        // The envelope's misplaced flags (at the body's paths) are graded on the derived payload's media.
+        MisplacedKeyRules.grade(
+            &findings, hasMedia: inspection.summary.mediaURL != nil || expectMedia,
+            aps: envelope.document?.root["aps"])
         inspection.findings = findings
         inspection.envelope = envelope
         return inspection
@@ -132,9 +148,12 @@ public struct PayloadInspector: Sendable {
         // they find nothing), instead of an array per flatMap grown by each append.
         var findings = Findings()
         for rule in HeaderRules.all { findings += rule(headers) }
-        findings += PayloadRules.size(bytes: body.count, pushType: headers.pushType, configuration: configuration)
+        let limit = HeaderRules.limit(headers, configuration: configuration)
+        findings += PayloadRules.size(
+            bytes: body.count, limit: limit,
+            pushes: headers.channelID != nil ? "broadcast" : headers.pushType ?? "alert")
         var summary = PayloadSummary(
-            bytes: body.count, limit: PayloadRules.limit(pushType: headers.pushType, configuration: configuration),
+            bytes: body.count, limit: limit,
             pushType: headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil, profile: profile.name,
             judgedAs: PushKind.judge(headers: headers, expectMedia: expectMedia))
 
@@ -153,6 +172,9 @@ public struct PayloadInspector: Sendable {
         guard kind == .richAlert else {
             let kindContext = PushKindContext(headers: headers, payload: context, kind: kind, expectMedia: expectMedia)
             for rule in PushKindRules.table(kind) { rule(kindContext, &findings) }
+            findings += HeaderRules.broadcastEvent(root, headers: headers)
+            let mediaFound = expectMedia || MediaURLRules.locate(in: root, keys: profile.mediaKeys) != nil
+            findings += MisplacedKeyRules.check(root, hasMedia: mediaFound, aps: context.aps)
             if kind == .alert {
                 findings.append(
                     Finding(
@@ -164,9 +186,11 @@ public struct PayloadInspector: Sendable {
             return Inspection(findings: findings, summary: summary, media: nil, profile: profile, root: root)
         }
         for rule in PayloadRules.all { rule(context, &findings) }
+        findings += HeaderRules.broadcastEvent(root, headers: headers)
         let media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
+        findings += MisplacedKeyRules.check(root, hasMedia: media.urlText != nil || expectMedia, aps: context.aps)
         if media.urlText != nil { findings.removeAll(codes: [.alertBodyEmptyWithTitle]) }
         // mutable-content and no media: the extension runs and may decrypt, log or fetch content
         // itself; nothing to download here. A URL under another extension's key (or past a

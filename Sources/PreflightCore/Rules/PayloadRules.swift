@@ -59,13 +59,17 @@ public enum PayloadRules {
 
     /// The size rule, judged on the bytes as received against the push type's limit.
     public static func size(bytes: Int, pushType: String?, configuration: PreflightConfiguration) -> [Finding] {
-        let limit = limit(pushType: pushType, configuration: configuration)
+        size(bytes: bytes, limit: limit(pushType: pushType, configuration: configuration), pushes: pushType ?? "alert")
+    }
+
+    /// The size rule against `limit`, the limit of `pushes` (a push type, or "broadcast").
+    public static func size(bytes: Int, limit: Int, pushes: String) -> [Finding] {
         guard bytes > limit else { return [] }
         return [
             Finding(
                 .payloadTooLarge, path: nil,
                 message:
-                    "the payload is \(bytes) bytes; APNs refuses more than \(limit) for \(pushType ?? "alert") pushes",
+                    "the payload is \(bytes) bytes; APNs refuses more than \(limit) for \(pushes) pushes",
                 fix:
                     "shorten the alert text or move data out of the payload (send an id and fetch the rest in the extension)"
             )

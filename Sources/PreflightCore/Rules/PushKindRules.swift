@@ -48,10 +48,10 @@ public enum PushKindRules {
         topicSuffix, liveActivityPriority, liveActivityEvent, noServiceExtension, liveActivityKeys,
     ]
 
-    /// Apple, "Sending broadcast push notification requests to APNs": as a Live Activity, but
-    /// "You can't use broadcast push notifications to start a Live Activity".
+    /// Apple, "Sending broadcast push notification requests to APNs": as a Live Activity, without
+    /// the topic suffix (a start is `aps.event.broadcast-start`, `HeaderRules.broadcastEvent`).
     static let liveActivityBroadcast: [Rule] = [
-        liveActivityPriority, liveActivityEvent, broadcastStart, noServiceExtension, liveActivityKeys,
+        liveActivityPriority, liveActivityEvent, noServiceExtension, liveActivityKeys,
     ]
 
     /// Apple, "Creating a Push to Talk app": "Set the APNs priority to 10 … and set an expiration of 0".
@@ -221,16 +221,6 @@ public enum PushKindRules {
         for key in required where aps[key] == nil {
             findings.append(missing("aps." + key, "\(what) without aps.\(key): ActivityKit does not apply it"))
         }
-    }
-
-    static func broadcastStart(_ context: PushKindContext, _ findings: inout Findings) {
-        guard context.payload.aps?["event"]?.string == "start" else { return }
-        findings.append(
-            Finding(
-                .kindBroadcastStart, path: "aps.event",
-                message:
-                    "a broadcast push cannot start a Live Activity (Apple: \"You can't use broadcast push notifications to start a Live Activity\")",
-                fix: "start the activity on the device or with a push-to-start token; broadcast its updates"))
     }
 
     /// The aps keys of a Live Activity: the alert may hold loc dictionaries and a sound

@@ -44,7 +44,8 @@ struct Origins {
         configuration.fetch.caFile = caFile
         configuration.fetch.resolve = [
             "media.test:\(httpsPort):127.0.0.1", "media.test:\(httpPort):127.0.0.1",
-            "selfsigned.test:\(httpsPort):127.0.0.1", "wrongname.test:\(httpsPort):127.0.0.1",
+            "selfsigned.test:\(httpsPort):127.0.0.1", "pss.test:\(httpsPort):127.0.0.1",
+            "wrongname.test:\(httpsPort):127.0.0.1",
             "origin.test:\(originPort):127.0.0.1", "private.test:80:10.0.0.1",
             "media.test:\(rsaKeyExchangePort):127.0.0.1", "media.test:\(tls11Port):127.0.0.1",
         ]

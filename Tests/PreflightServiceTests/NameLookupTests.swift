@@ -35,10 +35,7 @@ import Testing
     /// sent meanwhile is answered 200; each blackholed push gets `media.fetch.dns`; the threads
     /// still resolving for downloads that gave up are counted.
     @Test func unresolvableNamesHoldAtMostTheLookupBound() throws {
-        let values = try String(
-            contentsOfFile: ProcessInfo.processInfo.environment["PREFLIGHT_ORIGINS"]!, encoding: .utf8)
-        try #require(
-            values.contains("BLACKHOLE_DNS=1"), "run with PREFLIGHT_NETNS=1: the DNS server is set up in the namespace")
+        try #require(origins.blackholeDNS, "run with PREFLIGHT_NETNS=1: the DNS server is set up in the namespace")
         var configuration = origins.configuration()
         configuration.fetch.maxLookups = 4
         configuration.fetch.connectTimeoutMs = 1000

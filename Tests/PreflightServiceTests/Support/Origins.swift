@@ -13,6 +13,9 @@ struct Origins {
     /// nginx with TLS 1.2 and only RSA key exchange, and with TLS 1.1 only.
     var rsaKeyExchangePort: Int
     var tls11Port: Int
+    /// Whether the tests' DNS server (which never answers names under blackhole.test) is up: only
+    /// inside the network namespace of `PREFLIGHT_NETNS=1`.
+    var blackholeDNS = false
 
     /// Reads `PREFLIGHT_ORIGINS`; `make test` runs the tests through with-origins.sh, which sets it.
     static func load() throws -> Origins {
@@ -34,7 +37,7 @@ struct Origins {
         else { throw TestConnection.Failure(description: "incomplete origins file \(path)") }
         return Origins(
             media: media, caFile: caFile, httpPort: http, httpsPort: https, originPort: origin,
-            rsaKeyExchangePort: rsa, tls11Port: tls11)
+            rsaKeyExchangePort: rsa, tls11Port: tls11, blackholeDNS: values["BLACKHOLE_DNS"] == "1")
     }
 
     /// A configuration whose downloads reach these origins: the test CA, names pinned to

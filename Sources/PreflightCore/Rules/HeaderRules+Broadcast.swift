@@ -50,14 +50,7 @@ extension HeaderRules {
     }
 
     static func requestID(_ headers: APNsHeaders) -> [Finding] {
-        guard let value = headers.requestID, !isUUID(value) else { return [] }
-        return [
-            Finding(
-                .requestIDInvalid, path: "apns-request-id",
-                message:
-                    "apns-request-id \"\(Quoting.bounded(value))\" is not a UUID (8-4-4-4-12 hexadecimal digits); APNs refuses the request",
-                fix: "send a UUID such as 123e4567-e89b-12d3-a456-426614174000, or leave apns-request-id out")
-        ]
+        uuid(headers.requestID, header: "apns-request-id", code: .requestIDInvalid, leaveOut: "")
     }
 
     /// A channel id makes the request a broadcast: it must be a Live Activity push, with the

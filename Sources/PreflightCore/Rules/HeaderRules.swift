@@ -10,13 +10,18 @@ public enum HeaderRules {
     /// characters long", 32 hexadecimal digits in five groups, 8-4-4-4-12 (Apple shows them lower
     /// case; either case is taken here). APNs refuses another (`BadMessageId`).
     static func apnsID(_ headers: APNsHeaders) -> [Finding] {
-        guard let value = headers.id, !isUUID(value) else { return [] }
+        uuid(headers.id, header: "apns-id", code: .apnsIDInvalid, leaveOut: " (APNs makes one)")
+    }
+
+    /// `code` when a UUID header (`apns-id`, `apns-request-id`) holds something else.
+    static func uuid(_ value: String?, header: String, code: FindingCode, leaveOut: String) -> [Finding] {
+        guard let value, !isUUID(value) else { return [] }
         return [
             Finding(
-                .apnsIDInvalid, path: "apns-id",
+                code, path: header,
                 message:
-                    "apns-id \"\(Quoting.bounded(value))\" is not a UUID (8-4-4-4-12 hexadecimal digits); APNs refuses the request",
-                fix: "send a UUID such as 123e4567-e89b-12d3-a456-426614174000, or leave apns-id out (APNs makes one)")
+                    "\(header) \"\(Quoting.bounded(value))\" is not a UUID (8-4-4-4-12 hexadecimal digits); APNs refuses the request",
+                fix: "send a UUID such as 123e4567-e89b-12d3-a456-426614174000, or leave \(header) out\(leaveOut)")
         ]
     }
 

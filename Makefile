@@ -116,11 +116,11 @@ fuzz:
 # Ten minutes of mixed traffic at about 80% of peak: errors, RSS drift, descriptors, threads.
 SOAK_SECONDS ?= 600
 soak: release
-	SOAK_SECONDS=$(SOAK_SECONDS) PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/soak.sh
+	SOAK_SECONDS=$(SOAK_SECONDS) PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/process/soak.sh
 
 # The debug server under valgrind, driven through its paths: no definite leaks.
 leaks: build
-	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/leaks.sh
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/process/leaks.sh
 
 bench: deps release
 	bash bench/run.sh

@@ -1,4 +1,62 @@
-# Shared by the bench scripts: source it, then `start_preflight PORT CONFIG`.
+# Shared by the bench scripts. Each one begins with the same two lines:
+#
+#   source "$(dirname "$0")/../lib.sh" || exit 1    # bench/run.sh: "$(dirname "$0")/lib.sh"
+#   bench_setup [--origins] [--binary PATH | --no-binary] [--c PROGRAM]...
+#
+# The `source` line is the one that cannot move into a function: nothing of this file exists
+# before it, and `|| exit 1` stops a script whose lib.sh is missing, since `set -e` is not on
+# yet. Everything else a script used to repeat is `bench_setup`. The `set -euo pipefail` in it
+# holds for the whole script, because bash's options are not local to a function.
+
+# bench_setup [--origins] [--binary PATH | --no-binary] [--c PROGRAM]...: stops the script at
+# the first failing command, an unset variable or a failing pipe; works from the repository's
+# root (every path in the bench is relative to it); with --origins, reads the loopback origins'
+# ports and CA from $PREFLIGHT_ORIGINS (the script must run under Tests/Origins/with-origins.sh);
+# checks that the server binary is built (PATH, .build/release/preflight by default; --no-binary
+# for a run without it); makes $out (bench/out), where the results go; and compiles each C
+# PROGRAM of bench/baseline/ into $out/PROGRAM.
+bench_setup() {
+  set -euo pipefail
+  cd "$(dirname "${BASH_SOURCE[0]}")/.."
+  local binary=.build/release/preflight programs=()
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --origins)
+        [ -n "${PREFLIGHT_ORIGINS:-}" ] || { echo "$0: run it under Tests/Origins/with-origins.sh" >&2; exit 2; }
+        # shellcheck source=/dev/null
+        source "$PREFLIGHT_ORIGINS"
+        ;;
+      --binary) binary=$2; shift ;;
+      --no-binary) binary="" ;;
+      --c) programs+=("$2"); shift ;;
+      *) echo "bench_setup: unknown argument $1" >&2; exit 2 ;;
+    esac
+    shift
+  done
+  if [ -n "$binary" ] && [ ! -x "$binary" ]; then
+    case $binary in
+      .build/release/*) echo "$0: no $binary; run \`make release\` first" >&2 ;;
+      .build/debug/*) echo "$0: no $binary; run \`make build\` first" >&2 ;;
+      *) echo "$0: no $binary" >&2 ;;
+    esac
+    exit 2
+  fi
+  out=bench/out
+  mkdir -p "$out"
+  local program
+  for program in "${programs[@]}"; do
+    build_c "$program"
+  done
+}
+
+# build_c PROGRAM: compiles bench/baseline/PROGRAM.c into $out/PROGRAM with the libraries it needs.
+build_c() {
+  case $1 in
+    hello_mhd) cc -O2 -o "$out/$1" "bench/baseline/$1.c" -lmicrohttpd ;;
+    payload_json_c) cc -O2 -Wall -o "$out/$1" "bench/baseline/$1.c" -lmicrohttpd -ljson-c ;;
+    *) echo "build_c: no C program $1 in bench/baseline" >&2; return 2 ;;
+  esac
+}
 
 # wait_healthy PORT [TRIES]: waits until /healthz answers on 127.0.0.1:PORT (0.05 s a try).
 wait_healthy() {

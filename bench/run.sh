@@ -1,77 +1,34 @@
 #!/usr/bin/env bash
 # Benchmarks, each a ratio against a baseline measured in the same run on this machine, or a
-# figure against its target. Traffic goes to 127.0.0.1 only.
-# Usage: bash bench/run.sh [SECONDS]   (from `make bench`; the soak is `make soak`)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
+# figure against its target. Traffic goes to 127.0.0.1 only. Each script also runs alone; the
+# figures and the command of each are in bench/RESULTS.md.
+# Usage: [BENCH_ONLY=http] bash bench/run.sh [SECONDS]   (from `make bench`; the soak is `make soak`)
+source "$(dirname "$0")/lib.sh" || exit 1
+bench_setup
 seconds=${1:-15}
-out=bench/out
-mkdir -p "$out"
 
-cc -O2 -o "$out/hello_mhd" bench/hello_mhd.c -lmicrohttpd
-base_port=18181
-port=18182
-"$out/hello_mhd" $base_port & base_pid=$!
-cat > "$out/bench.json" <<JSON
-{"listen": {"host": "127.0.0.1", "port": $port},
- "profiles": {"bench": {"naming": "url-path", "download": "disk", "device": {"throughput_bits_per_s": 1000000000000}}}, "default_profile": "bench", "fetch": {"enabled": false}}
-JSON
-start_preflight $port "$out/bench.json"
-trap 'kill $base_pid $pid 2>/dev/null || true' EXIT
-wait_healthy $base_port
-
-p99() { awk '/ 99%/ {print $2}' "$1"; }
-
-# Three rounds, the four runs interleaved in each, so drift on this shared machine hits them alike;
-# the figures are the medians of the rounds (the p99 is the median round's). Each run is -d SECONDS.
-rounds=3
-round_seconds=$seconds
-for round in $(seq $rounds); do
-  wrk -t2 -c64 -d"${round_seconds}s" --latency "http://127.0.0.1:$base_port/healthz" > "$out/baseline.$round.txt"
-  PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${round_seconds}s" --latency -s bench/post.lua \
-    "http://127.0.0.1:$base_port/v1/preflight" > "$out/baseline-post.$round.txt"
-  wrk -t2 -c64 -d"${round_seconds}s" --latency "http://127.0.0.1:$port/healthz" > "$out/healthz.$round.txt"
-  PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${round_seconds}s" --latency -s bench/post.lua \
-    "http://127.0.0.1:$port/v1/preflight?fetch=false" > "$out/preflight.$round.txt"
-done
-# median NAME: the median requests/s of the rounds, then that round's p99.
-median() {
-  for round in $(seq $rounds); do echo "$(rps "$out/$1.$round.txt") $(p99 "$out/$1.$round.txt")"; done \
-    | sort -n | sed -n "$(( (rounds + 1) / 2 ))p"
-}
-read -r base base_p99 < <(median baseline)
-read -r base_post base_post_p99 < <(median baseline-post)
-read -r health health_p99 < <(median healthz)
-read -r post post_p99 < <(median preflight)
-printf '%-40s %12s %8s %8s\n' "benchmark (wrk -t2 -c64, ${rounds}x${round_seconds}s)" "requests/s" "p99" "ratio"
-printf '%-40s %12s %8s %8s\n' "bare libmicrohttpd hello-world (C)" "$base" "$base_p99" "1.00"
-printf '%-40s %12s %8s %8.2f\n' "hello-world (C), POST of the 1 KB body" "$base_post" "$base_post_p99" \
-  "$(echo "$base_post / $base" | bc -l)"
-printf '%-40s %12s %8s %8.2f\n' "preflight GET /healthz" "$health" "$health_p99" "$(echo "$health / $base" | bc -l)"
-printf '%-40s %12s %8s %8.2f\n' "preflight POST /v1/preflight (1 KB)" "$post" "$post_p99" \
-  "$(echo "$post / $base" | bc -l)"
+bash bench/http/throughput.sh "$seconds"
 [ "${BENCH_ONLY:-}" = http ] && exit 0
 echo
-bash bench/envelopes.sh "$seconds"
+bash bench/http/envelopes.sh "$seconds"
 echo
-bash bench/c-baseline.sh "$seconds"
+bash bench/baseline/c-baseline.sh "$seconds"
 echo
-bash bench/cpu.sh "$seconds"
+bash bench/http/cpu.sh "$seconds"
 echo
-bash bench/batch.sh "$seconds"
+bash bench/http/batch.sh "$seconds"
 echo
-bash bench/latency.sh "$seconds"
+bash bench/http/latency.sh "$seconds"
 echo
-bash bench/allocations.sh
+bash bench/process/allocations.sh
 echo
-PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media.sh
+PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media/media.sh
 echo
-PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/cache.sh "$seconds"
+PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media/cache.sh "$seconds"
 echo
-PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/concurrency.sh
+PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media/concurrency.sh
 echo
-bash bench/startup.sh
+bash bench/process/startup.sh
 echo
-bash bench/slowclients.sh 30
+bash bench/http/slowclients.sh 30
 echo "nproc $(nproc), $(date -u +%Y-%m-%dT%H:%MZ)"

@@ -105,7 +105,7 @@ moov = dict(parts)[b"moov"]
 pad = 9 * 1048576
 big_moov = struct.pack(">I", len(moov) + pad) + b"moov" + moov[8:] + struct.pack(">I", pad) + b"free" + b"\x00" * (pad - 8)
 open("codecs/moov-9mib.mp4", "wb").write(dict(parts)[b"ftyp"] + struct.pack(">I", 1024 + 8) + b"mdat" + b"\x00" * 1024 + big_moov)
-# 45 MB of mdat and the moov at the end, for the memory bench (bench/media.sh).
+# 45 MB of mdat and the moov at the end, for the memory bench (bench/media/media.sh).
 mdat = 45 * 1000 * 1000
 open("movie-45mb-moov-last.mp4", "wb").write(dict(parts)[b"ftyp"] + struct.pack(">I", mdat + 8) + b"mdat" + b"\x00" * mdat + moov)
 PY

@@ -2,12 +2,8 @@
 # Leak check: the debug server under valgrind (memcheck), driven through its paths over HTTP
 # (health, metrics, payload-only, downloads from nginx and the misbehaving origin, blocked
 # egress, a batch, protocol errors), then SIGTERM. Run inside the test origins.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
-source "$PREFLIGHT_ORIGINS"
-out=bench/out
-mkdir -p "$out"
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup --origins --binary .build/debug/preflight
 port=18188
 cat > "$out/leaks.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port},
@@ -23,7 +19,7 @@ post() { curl -s -o /dev/null -H 'apns-push-type: alert' --data-binary "$1" "htt
 payload() { printf '{"aps":{"alert":"leak","mutable-content":1},"image":"%s"}' "$1"; }
 for round in 1 2 3; do
   curl -s -o /dev/null "http://127.0.0.1:$port/metrics"
-  # The fixed health answers (issue 16), shared and built for a client's request id.
+  # The fixed health answers: the one made at start, and the one built for a client's request id.
   curl -s -o /dev/null "http://127.0.0.1:$port/readyz"
   curl -s -o /dev/null -H "X-Request-Id: leak-$round" "http://127.0.0.1:$port/healthz"
   curl -s -o /dev/null "http://127.0.0.1:$port/nowhere"

@@ -1,10 +1,10 @@
-/* The second baseline (issue 16): what a team writing the service in C would ship for the
- * payload-only path. libmicrohttpd with the same daemon flags as bench/hello_mhd.c and Preflight,
- * the body collected per connection, parsed with json-c (Debian's libjson-c-dev), checked for
- * size (4096), `aps.mutable-content == 1`, an alert with text and a media URL under `image`, the
- * text checks Preflight added since (a template placeholder, blank ends, the characters of title,
- * subtitle and body against 44/44/178, counted as code points), and answered with a report of the
- * same shape and size as Preflight's for bench/payload-1k.json.
+/* The second baseline, doing Preflight's work: what a team writing the service in C would ship
+ * for the payload-only path. libmicrohttpd with the same daemon flags as hello_mhd.c and
+ * Preflight, the body collected per connection, parsed with json-c (Debian's libjson-c-dev),
+ * checked for size (4096), `aps.mutable-content == 1`, an alert with text and a media URL under
+ * `image`, the text checks Preflight makes (a template placeholder, blank ends, the characters
+ * of title, subtitle and body against 44/44/178, counted as code points), and answered with a
+ * report of the same shape and size as Preflight's for bench/payload-1k.json.
  * Build: cc -O2 -o payload_json_c payload_json_c.c -lmicrohttpd -ljson-c ; run: ./payload_json_c PORT */
 #include <json-c/json.h>
 #include <microhttpd.h>

@@ -1,14 +1,11 @@
 #!/usr/bin/env bash
-# Issue 16's latency figure: p99 of payload-only POSTs at half of the peak throughput. The peak is
-# the median of three unpaced rounds (wrk -t2 -c64); then three paced rounds (bench/paced.lua:
+# The p99 of payload-only POSTs at half of the peak throughput. The peak is
+# the median of three unpaced rounds (wrk -t2 -c64); then three paced rounds (bench/http/paced.lua:
 # each connection waits 4 ms between requests, the connections chosen for half the peak) give the
-# achieved rate and wrk's p99. Usage: bash bench/latency.sh [SECONDS]
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
+# achieved rate and wrk's p99. Usage: bash bench/http/latency.sh [SECONDS]
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup
 seconds=${1:-10}
-out=bench/out
-mkdir -p "$out"
 port=18199
 cat > "$out/latency.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
@@ -24,7 +21,7 @@ peak=$(median_rps peak)
 delay=4
 connections=$(python3 -c "print(max(2, round($peak / 2 * ($delay + 0.8) / 1000)))")
 for round in 1 2 3; do
-  DELAY_MS=$delay PAYLOAD=bench/payload-1k.json wrk -t2 -c"$connections" -d"${seconds}s" --latency -s bench/paced.lua \
+  DELAY_MS=$delay PAYLOAD=bench/payload-1k.json wrk -t2 -c"$connections" -d"${seconds}s" --latency -s bench/http/paced.lua \
     "$url" > "$out/paced.$round.txt"
 done
 paced=$(median_rps paced)

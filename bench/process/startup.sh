@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Time from exec to the first 200 on /readyz, median of 20 starts.
-set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup
 python3 - <<'PY'
 import socket, statistics, subprocess, time
 times = []

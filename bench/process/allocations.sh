@@ -1,15 +1,12 @@
 #!/usr/bin/env bash
-# Issue 16's allocation figure: heap allocations per payload-only request, counted by
+# Heap allocations per payload-only request, counted by
 # `valgrind --tool=dhat` on the release server: one run answering 200 requests and one answering
 # 2,200, so the start-up and shutdown cancel out: (blocks of the long run - blocks of the short
-# run) / 2,000. Usage: bash bench/allocations.sh [BINARY] (default .build/release/preflight)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
-out=bench/out
-mkdir -p "$out"
-port=18198
+# run) / 2,000. Usage: bash bench/process/allocations.sh [BINARY] (default .build/release/preflight)
+source "$(dirname "$0")/../lib.sh" || exit 1
 binary=${1:-.build/release/preflight}
+bench_setup --binary "$binary"
+port=18198
 cat > "$out/allocations.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}, "server": {"threads": 1}}
 JSON

@@ -2,11 +2,8 @@
 # Probe cache benchmarks, run by bench/run.sh inside the test origins:
 #  (a) 200 concurrent requests for one uncached URL: how many downloads the origin saw;
 #  (b) requests/s of cache hits, as a ratio to the payload-only endpoint (fetch=false).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
-source "$PREFLIGHT_ORIGINS"
-out=bench/out
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup --origins
 seconds=${1:-10}
 port=18184
 cat > "$out/cache.json" <<JSON

@@ -1,11 +1,8 @@
 #!/usr/bin/env bash
 # 1000 requests at once, each for a different URL on an origin that waits 1 s before answering:
 # total wall time, the server's thread count and peak RSS. Run inside the test origins.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
-source "$PREFLIGHT_ORIGINS"
-out=bench/out
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup --origins
 port=18185
 requests=${REQUESTS:-1000}
 cat > "$out/concurrency.json" <<JSON

@@ -1,11 +1,8 @@
 #!/usr/bin/env bash
 # Slow clients: slowhttptest slowloris (-H) and slow POST (-B) against the server on loopback,
 # while a probe asks /healthz every 100 ms. Health must keep answering; the worst latency is kept.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
-out=bench/out
-mkdir -p "$out"
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup
 port=18186
 seconds=${1:-30}
 connections=${CONNECTIONS:-1000}

@@ -3,13 +3,10 @@
 # (bench/payload-1k.json) and of FCM's documented rich-push request (Tests/Envelopes/fcm.json,
 # detected, derived, then judged), payload-only, 3 interleaved rounds, medians.
 # With OLD_BINARY=path, both also go to that build (an A/B of each path).
-# Usage: bash bench/envelopes.sh [SECONDS]
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
+# Usage: bash bench/http/envelopes.sh [SECONDS]
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup
 seconds=${1:-10}
-out=bench/out
-mkdir -p "$out"
 port=18191
 old_port=18192
 cat > "$out/envelopes.json" <<JSON

@@ -2,12 +2,8 @@
 # Soak: SOAK_SECONDS (default 600) of mixed traffic (payload-only, cache hits, downloads from
 # nginx) at about 80% of the peak the same mix reaches. Records errors, RSS drift (from the end
 # of the first minute to the end), open descriptors and threads. Run inside the test origins.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
-source "$PREFLIGHT_ORIGINS"
-out=bench/out
-mkdir -p "$out"
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup --origins
 seconds=${SOAK_SECONDS:-600}
 port=18187
 cat > "$out/soak.json" <<JSON
@@ -24,7 +20,7 @@ printf '{"aps":{"alert":"soak","mutable-content":1},"image":"%s/nostore/image.gi
 export PAYLOAD_ONLY="$out/soak-only.json" PAYLOAD_CACHED="$out/soak-cached.json" PAYLOAD_TEMPLATE="$out/soak-template.json"
 
 # The peak of this mix, then the connection count that gives about 80% of it with a 1 ms pause.
-DELAY_MS=0 wrk -t2 -c64 -d10s -s bench/soak.lua "http://127.0.0.1:$port/" > "$out/soak-peak.txt"
+DELAY_MS=0 wrk -t2 -c64 -d10s -s bench/process/soak.lua "http://127.0.0.1:$port/" > "$out/soak-peak.txt"
 peak=$(awk '/Requests\/sec/ {print $2}' "$out/soak-peak.txt")
 latency_ms=$(awk '/Latency/ {v=$2; if (v ~ /us$/) {sub(/us/, "", v); v/=1000} else if (v ~ /ms$/) {sub(/ms/, "", v)} else {sub(/s$/, "", v); v*=1000}; print v}' "$out/soak-peak.txt")
 # Each connection waits 1 ms plus the latency under the lighter load (about 40% of the peak's, measured).
@@ -33,7 +29,7 @@ connections=$(python3 -c "print(max(2, round(0.8 * $peak * (1 + 0.4 * $latency_m
 kb() { awk -v k="$1:" '$1 == k {print $2}' "/proc/$pid/status"; }
 sample() { echo "$(date +%s),$(kb VmRSS),$(ls /proc/$pid/fd | wc -l),$(kb Threads)"; }
 echo "time,rss_kib,fds,threads" > "$out/soak-samples.csv"
-DELAY_MS=1 wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s -s bench/soak.lua "http://127.0.0.1:$port/" \
+DELAY_MS=1 wrk -t2 -c"$connections" -d"${seconds}s" --timeout 10s -s bench/process/soak.lua "http://127.0.0.1:$port/" \
   > "$out/soak-wrk.txt" &
 wrk_pid=$!
 sleep 60

@@ -4,11 +4,8 @@
 #     download and digest, OpenSSL using the CPU's SHA instructions) and to `curl -s -o /dev/null`;
 #  2. peak RSS while probing a 50 MB MP4, minus the RSS before it;
 #  3. the same for a 45 MB MP4 whose moov box comes last (read as the body streams).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
-source "$PREFLIGHT_ORIGINS"
-out=bench/out
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup --origins
 runs=${RUNS:-15}
 port=18183
 cat > "$out/media.json" <<JSON

@@ -1,13 +1,10 @@
 #!/usr/bin/env bash
-# Issue 16's batch figure: items/s through POST /v1/preflight/batch with 100 payload-only items
+# Items/s through POST /v1/preflight/batch with 100 payload-only items
 # (bench/payload-1k.json each), against single payload-only requests/s, on one server, three
-# interleaved rounds, medians. Usage: bash bench/batch.sh [SECONDS]
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
+# interleaved rounds, medians. Usage: bash bench/http/batch.sh [SECONDS]
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup
 seconds=${1:-10}
-out=bench/out
-mkdir -p "$out"
 port=18197
 cat > "$out/batch.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}

@@ -1,14 +1,10 @@
 #!/usr/bin/env bash
-# GET /healthz against the bare libmicrohttpd hello-world (bench/hello_mhd.c), and against
+# GET /healthz against the bare libmicrohttpd hello-world (bench/baseline/hello_mhd.c), and against
 # OLD_BINARY when set (an A/B of the health path): wrk -t2 -c64, three interleaved rounds, medians.
-# Usage: [OLD_BINARY=path] bash bench/healthz.sh [SECONDS]
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
+# Usage: [OLD_BINARY=path] bash bench/http/healthz.sh [SECONDS]
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup --c hello_mhd
 seconds=${1:-10}
-out=bench/out
-mkdir -p "$out"
-cc -O2 -o "$out/hello_mhd" bench/hello_mhd.c -lmicrohttpd
 base_port=18184
 port=18185
 old_port=18186

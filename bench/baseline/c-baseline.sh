@@ -1,14 +1,10 @@
 #!/usr/bin/env bash
-# Issue 16's anchor: payload-only POST of bench/payload-1k.json to Preflight, against a C server
-# doing the same work (bench/payload_json_c.c: libmicrohttpd, json-c, the same checks, a report of
-# the same size), three interleaved rounds, medians. Usage: bash bench/c-baseline.sh [SECONDS]
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
+# The anchor of the payload path: payload-only POST of bench/payload-1k.json to Preflight, against a C server
+# doing the same work (bench/baseline/payload_json_c.c: libmicrohttpd, json-c, the same checks, a report of
+# the same size), three interleaved rounds, medians. Usage: bash bench/baseline/c-baseline.sh [SECONDS]
+source "$(dirname "$0")/../lib.sh" || exit 1
+bench_setup --c payload_json_c
 seconds=${1:-10}
-out=bench/out
-mkdir -p "$out"
-cc -O2 -Wall -o "$out/payload_json_c" bench/payload_json_c.c -lmicrohttpd -ljson-c
 c_port=18195
 port=18196
 "$out/payload_json_c" $c_port & c_pid=$!

@@ -1,18 +1,15 @@
 #!/usr/bin/env bash
-# Issue 16's profiles: `perf record -g` of a server under the payload-only POST load (wrk -t2 -c64),
+# Profiles: `perf record -g` of a server under the payload-only POST load (wrk -t2 -c64),
 # summarised as the CPU time per request, the share per binary (kernel, Swift runtime, Preflight,
 # libc, libmicrohttpd) and the heaviest call-graph entries. Usage:
-#   bash bench/profile.sh [BINARY]        Preflight (default .build/release/preflight)
-#   PROFILE_C=1 bash bench/profile.sh     the C baseline (bench/payload_json_c.c) instead
-set -euo pipefail
-cd "$(dirname "$0")/.."
-source bench/lib.sh
-out=bench/out
-mkdir -p "$out"
+#   bash bench/http/profile.sh [BINARY]        Preflight (default .build/release/preflight)
+#   PROFILE_C=1 bash bench/http/profile.sh     the C baseline (bench/baseline/payload_json_c.c) instead
+source "$(dirname "$0")/../lib.sh" || exit 1
+binary=${1:-.build/release/preflight}
+if [ -n "${PROFILE_C:-}" ]; then bench_setup --no-binary --c payload_json_c; else bench_setup --binary "$binary"; fi
 seconds=${PROFILE_SECONDS:-8}
 port=18193
 if [ -n "${PROFILE_C:-}" ]; then
-  cc -O2 -Wall -o "$out/payload_json_c" bench/payload_json_c.c -lmicrohttpd -ljson-c
   "$out/payload_json_c" $port & pid=$!
   trap 'kill $pid 2>/dev/null || true' EXIT
   for _ in $(seq 50); do curl -s -o /dev/null --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/" && break; sleep 0.05; done
@@ -22,7 +19,6 @@ else
   cat > "$out/profile.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
 JSON
-  binary=${1:-.build/release/preflight}
   "$binary" serve --config "$out/profile.json" > /dev/null 2> "$out/profile.err" &
   pid=$!
   trap 'kill $pid 2>/dev/null || true' EXIT

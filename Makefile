@@ -23,11 +23,20 @@ PIP_STAMP := .build/.pip-ok
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
 # running need, or everything the tests need too.
-run-deps: $(RUN_STAMP)
-deps: $(APT_STAMP)
+run-deps: $(RUN_STAMP) ## install the Debian packages that building and running need (as root, once)
+deps: $(APT_STAMP) ## install those and the test and benchmark tools as well
+
+# Every target with the text after its `##`. A target without one is listed all the same, so a
+# new target shows in `make help` before anyone documents it.
+.PHONY: help
+help: ## this list
+	@awk '/^[a-zA-Z][a-zA-Z0-9_-]*:([^=]|$$)/ { \
+		name = $$0; sub(/:.*/, "", name); at = index($$0, "## "); \
+		if (at) printf "  %-14s %s\n", name, substr($$0, at + 3); else print "  " name }' \
+		$(firstword $(MAKEFILE_LIST))
 
 # The Python tools the contract and deployment checks use.
-pydeps: $(PIP_STAMP)
+pydeps: $(PIP_STAMP) ## install the Python tools of the contract and deployment checks
 
 $(PIP_STAMP): Makefile
 	python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore $(PIP_PACKAGES)
@@ -51,88 +60,88 @@ $(RUN_STAMP): Makefile
 $(APT_STAMP): Makefile $(RUN_STAMP)
 	$(call apt_install,$(TEST_PACKAGES))
 
-build: run-deps
+build: run-deps ## debug build, the tests included
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 
 # The Swift runtime and Foundation linked in (--static-swift-stdlib): the binary needs only the
 # C libraries of RUN_PACKAGES' runtime packages, no Swift toolchain (make static-check proves it).
-release: run-deps
+release: run-deps ## release build, the Swift runtime linked in: .build/release/preflight
 	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_FLAGS)
 
 # The server and a sample-media origin on loopback, and three commands to paste (pass, warn, fail).
-demo: release
+demo: release ## the server and a sample-media origin on loopback, and commands to paste
 	.build/release/preflight demo
 
 # The release binary on PATH: make install [PREFIX=/usr/local] [DESTDIR=...]
-install: release
+install: release ## the release binary into PREFIX/bin (/usr/local; DESTDIR=... to stage it)
 	install -D -m 0755 .build/release/preflight $(DESTDIR)$(PREFIX)/bin/preflight
 
 # The release binary with the toolchain hidden (a tmpfs over it, in a mount namespace of its own).
-static-check: release
+static-check: release ## the release binary run with the Swift toolchain hidden
 	bash deploy/static-check.sh .build/release/preflight
 
 # The container image from the Dockerfile (podman; base images made locally when absent).
-image: deps
+image: deps ## the container image from the Dockerfile (podman)
 	bash deploy/podman/build-image.sh localhost/preflight:test
 
 # The playground in Debian's chromium (Selenium, the system chromedriver), against the built
 # server and the loopback nginx; screenshots in .build/screenshots/.
-browser: deps pydeps
+browser: deps pydeps ## the playground in chromium against the debug server and nginx
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh python3 Tests/Browser/playground_test.py .build/debug/preflight
 
 # The image run and checked from outside, in the tests' network namespace.
-image-test: image
+image-test: image ## the image run and checked from outside, in the tests' namespace
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash deploy/image-test.sh
 
-run: release
+run: release ## serve config/preflight.json on 127.0.0.1:8080
 	.build/release/preflight serve --config config/preflight.json
 
-lint:
+lint: ## swift format lint --strict on Sources, Tests and Package.swift
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.
 # The Swift tests run last, so their summary closes the output.
-test: deps pydeps lint
+test: deps pydeps lint ## every check: lint, contract, deploy, static, image, browser, fuzz, Swift tests
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	$(MAKE) --no-print-directory contract deploy-check static-check image-test browser
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
 # OpenAPI validation and schemathesis against the built server, loopback only.
-contract: deps pydeps
+contract: deps pydeps ## OpenAPI validation and schemathesis against the debug server
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash Tests/Contract/run.sh .build/debug/preflight
 
 # hadolint on the Dockerfile, the runtime stage's packages against ldd, kubernetes-validate.
-deploy-check: deps pydeps
+deploy-check: deps pydeps ## hadolint, the runtime packages against ldd, kubernetes-validate
 	bash deploy/check.sh .build/debug/preflight
 
 # libFuzzer on the payload engine, the media sniffers and built MP4 trees: make fuzz FUZZ_SECONDS=1200 [FUZZ_PARALLEL=1]
 FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 15
-fuzz:
+fuzz: ## libFuzzer on the three targets, FUZZ_SECONDS each (FUZZ_PARALLEL=1: side by side)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
 
 # Ten minutes of mixed traffic at about 80% of peak: errors, RSS drift, descriptors, threads.
 SOAK_SECONDS ?= 600
-soak: release
+soak: release ## SOAK_SECONDS of mixed traffic at about 80% of peak: errors, RSS, descriptors
 	SOAK_SECONDS=$(SOAK_SECONDS) PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/process/soak.sh
 
 # The debug server under valgrind, driven through its paths: no definite leaks.
-leaks: build
+leaks: build ## the debug server under valgrind through its paths: no definite leaks
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/process/leaks.sh
 
-bench: deps release
+bench: deps release ## every benchmark of bench/run.sh; the figures are in bench/RESULTS.md
 	bash bench/run.sh
 
-clean:
+clean: ## remove .build
 	rm -rf .build
 
 # Compiles openapi.json into the binary (after editing it).
-openapi:
+openapi: ## compile openapi.json into the binary (after editing it)
 	python3 scripts/openapi-codes.py
 	bash scripts/embed-openapi.sh
 
 # Compiles playground/ into the binary (after editing it).
-playground:
+playground: ## compile playground/ into the binary (after editing it)
 	bash scripts/embed-playground.sh

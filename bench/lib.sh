@@ -77,6 +77,18 @@ start_preflight() {
   wait_healthy "$1"
 }
 
+# payload_only_config PORT NAME: writes $out/NAME.json, a configuration that listens on PORT and
+# never downloads, the server of every payload-only bench.
+payload_only_config() {
+  echo "{\"listen\": {\"host\": \"127.0.0.1\", \"port\": $1}, \"fetch\": {\"enabled\": false}}" > "$out/$2.json"
+}
+
+# start_payload_only PORT NAME: start_preflight with payload_only_config's $out/NAME.json.
+start_payload_only() {
+  payload_only_config "$1" "$2"
+  start_preflight "$1" "$out/$2.json"
+}
+
 # start_old_binary PORT OLD_PORT CONFIG: when OLD_BINARY is set, that build with CONFIG's port
 # changed to OLD_PORT, in the background ($old_pid; empty without OLD_BINARY), once it is healthy:
 # the other side of an A/B. The caller's EXIT trap must kill $old_pid.
@@ -95,3 +107,16 @@ rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 # median_rps NAME: the median Requests/sec of wrk reports $out/NAME.1.txt ... NAME.3.txt (three
 # interleaved rounds, the shape of every ratio bench here).
 median_rps() { for round in 1 2 3; do rps "$out/$1.$round.txt"; done | sort -n | sed -n 2p; }
+
+# ratio_head TITLE UNIT: the head of a ratio table.
+ratio_head() { printf '%-52s %12s %8s\n' "$1" "$2" ratio; }
+
+# ratio_row LABEL VALUE [BASE [NOTE]]: a line of a ratio table: LABEL, VALUE, and VALUE / BASE
+# (1.00 without BASE, for the baseline's own line), then NOTE (a target, say).
+ratio_row() {
+  if [ $# -lt 3 ]; then
+    printf '%-52s %12s %8s\n' "$1" "$2" 1.00
+  else
+    printf '%-52s %12s %8.2f%s\n' "$1" "$2" "$(echo "$2 / $3" | bc -l)" "${4:+   $4}"
+  fi
+}

@@ -8,10 +8,7 @@ seconds=${1:-10}
 c_port=18195
 port=18196
 "$out/payload_json_c" $c_port & c_pid=$!
-cat > "$out/c-baseline.json" <<JSON
-{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
-JSON
-start_preflight $port "$out/c-baseline.json"
+start_payload_only $port c-baseline
 trap 'kill $c_pid $pid 2>/dev/null || true' EXIT
 wait_healthy $port
 for _ in $(seq 50); do curl -s -o /dev/null --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/" && break; sleep 0.05; done
@@ -25,6 +22,6 @@ for round in 1 2 3; do
 done
 c=$(median_rps c)
 swift=$(median_rps swift)
-printf '%-52s %12s %8s\n' "payload-only POST (wrk -t2 -c64, 3x${seconds}s)" "requests/s" "ratio"
-printf '%-52s %12s %8s\n' "C: libmicrohttpd + json-c, the same checks" "$c" "1.00"
-printf '%-52s %12s %8.2f   (target >= 0.9)\n' "preflight" "$swift" "$(echo "$swift / $c" | bc -l)"
+ratio_head "payload-only POST (wrk -t2 -c64, 3x${seconds}s)" requests/s
+ratio_row "C: libmicrohttpd + json-c, the same checks" "$c"
+ratio_row preflight "$swift" "$c" "(target >= 0.9)"

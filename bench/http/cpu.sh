@@ -11,10 +11,7 @@ source "$(dirname "$0")/../lib.sh" || exit 1
 bench_setup --c hello_mhd --c payload_json_c
 seconds=${1:-10}
 port=18311
-cat > "$out/cpu.json" <<JSON
-{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
-JSON
-start_preflight $port "$out/cpu.json"
+start_payload_only $port cpu
 new_pid=$pid
 "$out/hello_mhd" 18312 & hello_pid=$!
 "$out/payload_json_c" 18313 & c_pid=$!

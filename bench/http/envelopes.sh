@@ -9,10 +9,7 @@ bench_setup
 seconds=${1:-10}
 port=18191
 old_port=18192
-cat > "$out/envelopes.json" <<JSON
-{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
-JSON
-start_preflight $port "$out/envelopes.json"
+start_payload_only $port envelopes
 new_pid=$pid
 start_old_binary $port $old_port "$out/envelopes.json"
 trap 'kill $new_pid $old_pid 2>/dev/null || true' EXIT
@@ -31,12 +28,12 @@ for round in 1 2 3; do
 done
 apns=$(median_rps apns)
 fcm=$(median_rps fcm)
-printf '%-52s %12s %8s\n' "payload-only POST (wrk -t2 -c64, 3x${seconds}s)" "requests/s" "ratio"
-printf '%-52s %12s %8s\n' "APNs payload (bench/payload-1k.json)" "$apns" "1.00"
-printf '%-52s %12s %8.2f\n' "FCM request (Tests/Envelopes/fcm.json), derived" "$fcm" "$(echo "$fcm / $apns" | bc -l)"
+ratio_head "payload-only POST (wrk -t2 -c64, 3x${seconds}s)" requests/s
+ratio_row "APNs payload (bench/payload-1k.json)" "$apns"
+ratio_row "FCM request (Tests/Envelopes/fcm.json), derived" "$fcm" "$apns"
 if [ -n "$old_pid" ]; then
   old=$(median_rps apns-old)
-  printf '%-52s %12s %8.2f\n' "APNs payload on OLD_BINARY" "$old" "$(echo "$old / $apns" | bc -l)"
+  ratio_row "APNs payload on OLD_BINARY" "$old" "$apns"
   old_fcm=$(median_rps fcm-old)
-  printf '%-52s %12s %8.2f   (of this build'"'"'s FCM)\n' "FCM request on OLD_BINARY" "$old_fcm" "$(echo "$old_fcm / $fcm" | bc -l)"
+  ratio_row "FCM request on OLD_BINARY" "$old_fcm" "$fcm" "(of this build's FCM)"
 fi

@@ -9,10 +9,7 @@ base_port=18184
 port=18185
 old_port=18186
 "$out/hello_mhd" $base_port & base_pid=$!
-cat > "$out/healthz.json" <<JSON
-{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
-JSON
-start_preflight $port "$out/healthz.json"
+start_payload_only $port healthz
 start_old_binary $port $old_port "$out/healthz.json"
 trap 'kill $base_pid $pid $old_pid 2>/dev/null || true' EXIT
 wait_healthy $base_port
@@ -23,10 +20,10 @@ for round in 1 2 3; do
 done
 base=$(median_rps hz-base)
 new=$(median_rps hz-new)
-printf '%-52s %12s %8s\n' "GET /healthz (wrk -t2 -c64, 3x${seconds}s)" "requests/s" "ratio"
-printf '%-52s %12s %8s\n' "bare libmicrohttpd hello-world (C)" "$base" "1.00"
-printf '%-52s %12s %8.2f   (target >= 0.9)\n' "preflight" "$new" "$(echo "$new / $base" | bc -l)"
+ratio_head "GET /healthz (wrk -t2 -c64, 3x${seconds}s)" requests/s
+ratio_row "bare libmicrohttpd hello-world (C)" "$base"
+ratio_row preflight "$new" "$base" "(target >= 0.9)"
 if [ -n "$old_pid" ]; then
   old=$(median_rps hz-old)
-  printf '%-52s %12s %8.2f\n' "OLD_BINARY" "$old" "$(echo "$old / $base" | bc -l)"
+  ratio_row OLD_BINARY "$old" "$base"
 fi

@@ -7,10 +7,7 @@ source "$(dirname "$0")/../lib.sh" || exit 1
 bench_setup
 seconds=${1:-10}
 port=18199
-cat > "$out/latency.json" <<JSON
-{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
-JSON
-start_preflight $port "$out/latency.json"
+start_payload_only $port latency
 url="http://127.0.0.1:$port/v1/preflight?fetch=false"
 for round in 1 2 3; do
   PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "$url" > "$out/peak.$round.txt"

@@ -16,9 +16,7 @@ if [ -n "${PROFILE_C:-}" ]; then
   url="http://127.0.0.1:$port/v1/preflight"
   name=c
 else
-  cat > "$out/profile.json" <<JSON
-{"listen": {"host": "127.0.0.1", "port": $port}, "fetch": {"enabled": false}}
-JSON
+  payload_only_config $port profile
   "$binary" serve --config "$out/profile.json" > /dev/null 2> "$out/profile.err" &
   pid=$!
   trap 'kill $pid 2>/dev/null || true' EXIT

@@ -2,7 +2,7 @@
 # Benchmarks, each a ratio against a baseline measured in the same run on this machine, or a
 # figure against its target. Traffic goes to 127.0.0.1 only. Each script also runs alone; the
 # figures and the command of each are in bench/RESULTS.md.
-# Usage: [BENCH_ONLY=http] bash bench/run.sh [SECONDS]   (from `make bench`; the soak is `make soak`)
+# Usage: [BENCH_ONLY=http] bash bench/run.sh [SECONDS]   (`make bench`; the soak is `make soak`)
 source "$(dirname "$0")/lib.sh" || exit 1
 bench_setup
 seconds=${1:-15}

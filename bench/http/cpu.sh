@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # CPU time per request of each server process (user and system, from /proc/PID/stat), under the
-# payload-only POST of bench/payload-1k.json (wrk -t2 -c64): the C hello-world, the C server doing
-# the same work (bench/baseline/payload_json_c.c), Preflight, and OLD_BINARY when set; and GET of the C
-# hello-world against Preflight's GET /healthz. Three interleaved
-# rounds, medians. Throughput on this 2-CPU machine moves by 15% between runs because wrk and the
-# server share the CPUs; the server's own CPU time per request moves far less, so the ratios here
-# (C's time / ours) are the steadier reading of the two targets against C.
+# payload-only POST of bench/payload-1k.json (wrk -t2 -c64): the C hello-world, the C server
+# doing the same work (bench/baseline/payload_json_c.c), Preflight, and OLD_BINARY when set; and
+# GET of the C hello-world against Preflight's GET /healthz. Three interleaved rounds, medians.
+# Throughput on this 2-CPU machine moves by 15% between runs because wrk and the server share the
+# CPUs; the server's own CPU time per request moves far less, so the ratios here (C's time / ours)
+# are the steadier reading of the two targets against C.
 # Usage: [OLD_BINARY=path] bash bench/http/cpu.sh [SECONDS]
 source "$(dirname "$0")/../lib.sh" || exit 1
 bench_setup --c hello_mhd --c payload_json_c

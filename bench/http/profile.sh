@@ -2,8 +2,8 @@
 # Profiles: `perf record -g` of a server under the payload-only POST load (wrk -t2 -c64),
 # summarised as the CPU time per request, the share per binary (kernel, Swift runtime, Preflight,
 # libc, libmicrohttpd) and the heaviest call-graph entries. Usage:
-#   bash bench/http/profile.sh [BINARY]        Preflight (default .build/release/preflight)
-#   PROFILE_C=1 bash bench/http/profile.sh     the C baseline (bench/baseline/payload_json_c.c) instead
+#   bash bench/http/profile.sh [BINARY]      Preflight (default .build/release/preflight)
+#   PROFILE_C=1 bash bench/http/profile.sh   the C baseline (bench/baseline/payload_json_c.c)
 source "$(dirname "$0")/../lib.sh" || exit 1
 binary=${1:-.build/release/preflight}
 if [ -n "${PROFILE_C:-}" ]; then bench_setup --no-binary --c payload_json_c; else bench_setup --binary "$binary"; fi

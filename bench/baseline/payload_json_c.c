@@ -70,7 +70,8 @@ static size_t report(char *out, size_t capacity, size_t bytes, const char *verdi
     at += (size_t)snprintf(out + at, capacity - at, ",\"fix\":");
     at = quoted(out, at, capacity, fix);
     at += (size_t)snprintf(out + at, capacity - at,
-                           "}],\"payload\":{\"bytes\":%zu,\"limit\":4096,\"push_type\":\"alert\",\"media_url\":", bytes);
+                           "}],\"payload\":{\"bytes\":%zu,\"limit\":4096,\"push_type\":\"alert\","
+                           "\"judged_as\":\"rich-alert\",\"media_url\":", bytes);
     if (url) at = quoted(out, at, capacity, url);
     else at += (size_t)snprintf(out + at, capacity - at, "null");
     at += (size_t)snprintf(out + at, capacity - at, ",\"media_key\":\"/image\",\"profile\":\"generic\"}}");

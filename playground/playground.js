@@ -2,7 +2,7 @@
 // client, and renders the report and the notification as iOS draws it (approximately).
 "use strict";
 
-// Collapsed lengths, as PreflightCore's TextRules (README, "Text checks").
+// Collapsed lengths, as PreflightCore's TextRules (docs/push-kinds.md, "Text checks").
 const VISIBLE = { title: 44, subtitle: 44, body: 178 };
 
 // Sample media: ?media=BASE serves BASE/image.jpg, image.png, image.webp (the tests' origin).

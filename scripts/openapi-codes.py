@@ -5,7 +5,7 @@ OpenAPICodesTests fails when the two differ."""
 import json, pathlib, re
 
 root = pathlib.Path(__file__).resolve().parent.parent
-readme = (root / "README.md").read_text()
+readme = (root / "docs" / "findings.md").read_text()
 table = readme.split("<!-- catalog:begin -->")[1].split("<!-- catalog:end -->")[0]
 codes = re.findall(r"^\| `([a-z0-9.-]+)` \|", table, re.M)
 path = root / "openapi.json"

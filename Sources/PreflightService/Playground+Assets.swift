@@ -84,7 +84,7 @@ extension Playground {
   <section id="preview" aria-label="Preview" hidden>
     <h2>Preview</h2>
     <p class="note">An approximation: collapsed, iOS shows about 44 characters of title and subtitle and
-    178 of body (4 lines on a 6.1" iPhone); the README's "Text checks" says how these were chosen.</p>
+    178 of body (4 lines on a 6.1" iPhone); "Text checks" in docs/push-kinds.md says how these were chosen.</p>
     <p id="fallback" role="status" hidden></p>
     <div class="renditions">
       <div class="rendition light" aria-label="Light appearance">
@@ -149,7 +149,7 @@ dd { margin: 0; word-break: break-all; }
 // client, and renders the report and the notification as iOS draws it (approximately).
 "use strict";
 
-// Collapsed lengths, as PreflightCore's TextRules (README, "Text checks").
+// Collapsed lengths, as PreflightCore's TextRules (docs/push-kinds.md, "Text checks").
 const VISIBLE = { title: 44, subtitle: 44, body: 178 };
 
 // Sample media: ?media=BASE serves BASE/image.jpg, image.png, image.webp (the tests' origin).

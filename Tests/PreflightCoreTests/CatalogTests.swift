@@ -3,11 +3,11 @@ import PreflightCore
 import Testing
 
 @Suite struct CatalogTests {
-    /// The README's catalog rows, as (code, severity).
+    /// The catalog rows of docs/findings.md, as (code, severity).
     func readmeCatalog() throws -> [(String, String)] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/findings.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "<!-- catalog:begin -->"))
         let end = try #require(readme.range(of: "<!-- catalog:end -->"))
         return readme[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in

@@ -5,9 +5,9 @@ import PreflightHTTP
 import PreflightService
 import Testing
 
-/// Issue 14: the sender guide's clients (`clients/`, shown verbatim in the README) against the
-/// real server: they send on pass or warn, hold on fail, and fail open (send, and say so) on a
-/// 401, a 5xx, a stopped server and a server that never answers.
+/// The sender guide's clients (`clients/`, linked from `docs/sender-guide.md`) against the real
+/// server: they send on pass or warn, hold on fail, and fail open (send, and say so) on a 401, a
+/// 5xx, a stopped server and a server that never answers: a safety net must never stop a send.
 @Suite(.serialized) struct ClientTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("clients")
@@ -102,12 +102,15 @@ import Testing
         #expect(waited.hasPrefix("send-unchecked: preflight answered "), "\(waited)")
     }
 
-    /// The README's sender guide shows each client exactly as it is in `clients/`.
+    /// The sender guide links each client in `clients/` rather than copying it, and the link
+    /// leads to the file.
     @Test(arguments: ["preflight.sh", "preflight.py", "preflight.mjs", "preflight.go"])
-    func theReadmeShowsTheClientsAsTheyAre(file: String) throws {
-        let readme = try String(
-            contentsOf: Self.directory.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-        let source = try String(contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
-        #expect(readme.contains("\n" + source + "```"), "README lacks clients/\(file) verbatim")
+    func theSenderGuideLinksEachClient(file: String) throws {
+        let docs = Self.directory.deletingLastPathComponent().appendingPathComponent("docs")
+        let guide = try String(contentsOf: docs.appendingPathComponent("sender-guide.md"), encoding: .utf8)
+        let target = "../clients/\(file)"
+        #expect(guide.contains("](\(target))"), "docs/sender-guide.md does not link \(target)")
+        let linked = docs.appendingPathComponent(target).standardizedFileURL
+        #expect(FileManager.default.fileExists(atPath: linked.path), "\(target) from docs/ leads nowhere")
     }
 }

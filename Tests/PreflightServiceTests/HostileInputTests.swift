@@ -196,7 +196,7 @@ import Testing
         }
     }
 
-    /// `fetch` takes `true` or `false` only, as the README and the OpenAPI document say.
+    /// `fetch` takes `true` or `false` only, as docs/api.md and the OpenAPI document say.
     @Test(arguments: ["0", "1", "yes", ""])
     func fetchTakesTrueOrFalseOnly(value: String) throws {
         try withService { service in

@@ -71,12 +71,13 @@ extension PreflightConfiguration {
         }
         if let payload = try top.object("payload") {
             if let keys = payload.rawValue("media_keys") {
-                // 0.3's dotted keys: the pointers that replace them, in the message.
+                // Dotted keys: the message gives the JSON Pointers that replace them, ready to paste.
                 let dotted: [String] = if case .array(let items) = keys { items.compactMap(\.string) } else { [] }
                 let pointers = dotted.map { "\"" + JSONPointer.fromDotted($0) + "\"" }.joined(separator: ", ")
                 throw ConfigurationError(
                     "payload.media_keys: replaced by profiles, whose media_keys are JSON Pointers; write "
-                        + "\"profiles\": {\"generic\": {\"media_keys\": [\(pointers)]}} (and see the presets in README.md)"
+                        + "\"profiles\": {\"generic\": {\"media_keys\": [\(pointers)]}} "
+                        + "(and see the presets in docs/profiles.md)"
                 )
             }
             try payload.checkKeys(["max_bytes", "voip_max_bytes", "allow_http_media", "max_url_bytes"])

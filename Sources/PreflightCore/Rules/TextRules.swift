@@ -1,5 +1,5 @@
 /// What a person reads on the notification: placeholders a template left, text iOS cuts off,
-/// and stray whitespace. The cut-off lengths are approximations (README, "Text checks"): iOS
+/// and stray whitespace. The cut-off lengths are approximations (docs/push-kinds.md, "Text checks"): iOS
 /// lays text out by width in the system font, not by characters, and the width depends on the
 /// device and on a media thumbnail beside the text.
 public enum TextRules {

@@ -47,6 +47,7 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore"]),
         .testTarget(name: "PreflightFetchTests", dependencies: ["PreflightCore", "PreflightFetch"]),
+        .testTarget(name: "PreflightHTTPTests", dependencies: ["PreflightHTTP"]),
         .testTarget(
             name: "PreflightServiceTests",
             dependencies: ["PreflightCore", "PreflightHost", "PreflightHTTP", "PreflightFetch", "PreflightService"]

@@ -34,11 +34,13 @@ public final class HTTPServer: Sendable {
         public var connectionTimeoutSeconds: Int
         public var maxBodyBytes: Int
         public var connectionMemoryBytes: Int
+        /// A header family whose unknown names are refused with 400; nil refuses none.
+        public var reservedHeaders: ReservedHeaders?
 
         public init(
             host: String = "127.0.0.1", port: Int = 8080, threads: Int = 0, maxConnections: Int = 4096,
             maxParkedRequests: Int = 0, perIPConnections: Int = 0, connectionTimeoutSeconds: Int = 30,
-            maxBodyBytes: Int = 65536, connectionMemoryBytes: Int = 32768
+            maxBodyBytes: Int = 65536, connectionMemoryBytes: Int = 32768, reservedHeaders: ReservedHeaders? = nil
         ) {
             self.host = host
             self.port = port
@@ -49,6 +51,7 @@ public final class HTTPServer: Sendable {
             self.connectionTimeoutSeconds = connectionTimeoutSeconds
             self.maxBodyBytes = maxBodyBytes
             self.connectionMemoryBytes = connectionMemoryBytes
+            self.reservedHeaders = reservedHeaders
         }
 
         /// The parked-request cap in force.
@@ -75,8 +78,8 @@ public final class HTTPServer: Sendable {
 
     struct Control {
         var lifecycle = Lifecycle.idle
-        /// Parked connections' responders, by identity.
-        var parked: [ObjectIdentifier: Responder] = [:]
+        /// The requests waiting for their handler's answer.
+        var parking: ParkingLot
         /// Second callers of `shutdown`, woken when the first is done.
         var stopWaiters: [DispatchSemaphore] = []
         var hangUpTimer: HangUpTimer?
@@ -93,7 +96,7 @@ public final class HTTPServer: Sendable {
     let router: Router
     let onComplete: (@Sendable (AccessRecord) -> Void)?
 
-    let control = Mutex(Control())
+    let control: Mutex<Control>
     private let boundPort = Atomic<Int>(0)
     /// Mirrors "shutdown has begun" for the per-connection checks, which must not lock.
     private let draining = Atomic<Bool>(false)
@@ -110,6 +113,7 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.router = router
         self.onComplete = onComplete
+        self.control = Mutex(Control(parking: ParkingLot(limit: configuration.parkedLimit)))
     }
 
     deinit {
@@ -133,7 +137,7 @@ public final class HTTPServer: Sendable {
     public var inFlight: Int { inFlightCount.load(ordering: .relaxed) }
 
     /// Requests parked, waiting for their handler's answer.
-    public var parked: Int { control.withLock { $0.parked.count } }
+    public var parked: Int { control.withLock { $0.parking.count } }
 
     /// Starts listening; the server's threads run until `shutdown`.
     public func start() throws(HTTPServerError) {
@@ -222,7 +226,7 @@ public final class HTTPServer: Sendable {
         let (waiting, timer) = control.withLock { control in
             control.lifecycle = .closing(daemon)
             defer { control.hangUpTimer = nil }
-            return (Array(control.parked.values), control.hangUpTimer)
+            return (control.parking.responders, control.hangUpTimer)
         }
         timer?.cancel()
         for responder in waiting {
@@ -263,54 +267,20 @@ public final class HTTPServer: Sendable {
 
     /// A new request's exchange, with the server's id for it, counted in flight.
     func startExchange(_ connection: OpaquePointer, uri: String) -> Exchange {
-        let exchange = Exchange(connection: connection, uri: uri)
-        exchange.requestID = nextRequestID()
+        let exchange = Exchange(
+            connection: connection, uri: uri,
+            machine: ExchangeStateMachine(requestID: nextRequestID(), maxBodyBytes: configuration.maxBodyBytes))
         inFlightCount.add(1, ordering: .relaxed)
         return exchange
     }
 
-    func requestFinished(_ exchange: Exchange) {
-        // Closed while parked (the daemon stopping, or the client gone): forget the responder.
-        if case .parked = exchange.phase { unpark(exchange.responder) }
+    /// libmicrohttpd is done with the request: it leaves the parking lot if it was there (closed
+    /// while parked: the daemon stopping, or the client gone), and is logged.
+    func requestFinished(_ exchange: Exchange, _ ending: ExchangeStateMachine.Ending) {
+        if ending.mayBeParked, let responder = exchange.madeResponder { leaveParking(responder) }
         let left = inFlightCount.subtract(1, ordering: .relaxed).newValue
         if left == 0, isDraining { quiet.signal() }
         onComplete?(exchange.record())
-    }
-
-    /// A parked request resumed (or closed): it no longer counts against the cap.
-    func unpark(_ responder: Responder) {
-        control.withLock { _ = $0.parked.removeValue(forKey: ObjectIdentifier(responder)) }
-    }
-
-    /// Why a request could not park.
-    enum ParkRefusal: Error {
-        case shuttingDown
-        case full
-    }
-
-    /// Takes the handler's answer, or parks the connection until it comes: one step under the
-    /// server's lock, which the shutdown sweep also takes, so nothing parks after the sweep.
-    func settle(_ responder: Responder) -> Result<Responder.Answer?, ParkRefusal> {
-        control.withLock { control in
-            let room = control.parked.count < configuration.parkedLimit
-            switch responder.settle(mayPark: control.acceptsParking && room) {
-            case .answer(let answer):
-                return .success(answer)
-            case .parked:
-                control.parked[ObjectIdentifier(responder)] = responder
-                return .success(nil)
-            case .refused:
-                return .failure(control.acceptsParking ? .full : .shuttingDown)
-            case .none:
-                return .success(nil)
-            }
-        }
-    }
-
-    /// Closes parked connections whose clients have gone (run by the hang-up timer).
-    func dropAbandoned() {
-        let waiting = control.withLock { Array($0.parked.values) }
-        for responder in waiting { _ = responder.dropIfHungUp() }
     }
 
     // MARK: - Setup helpers

@@ -5,27 +5,21 @@
 /// Seen with 0.9.75: two different `Content-Length`s (the first wins, the rest of the body is
 /// read as a second request); `Content-Length : 69` (a header named "Content-Length " that
 /// frames nothing); an obs-folded line (its text is glued to the header's *name*: a folded
-/// `Content-Length` frames nothing, a folded `apns-push-type` becomes `apns-push-typeextra`);
+/// `Content-Length` frames nothing, a folded `X-Request-Id` becomes `X-Request-Idextra`);
 /// `Transfer-Encoding: gzip` (never answered); a NUL in a value (cut there); HTTP/1.1 without
 /// `Host` (served).
 enum HeaderBlock {
-    /// The APNs request headers (Apple, "Sending notification requests to APNs"). Another
-    /// `apns-` name is a mistake or a folded line, and would be silently ignored.
-    static let apnsHeaders: Set<String> = [
-        // The same set as PreflightCore's `APNsHeaders.names` (this layer does not import it).
-        "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
-        "apns-channel-id", "apns-request-id",
-    ]
-
-    /// What is wrong with one header's name (its bytes as sent), or nil.
-    static func problem(name: UnsafeRawBufferPointer, lowercased: String) -> String? {
+    /// What is wrong with one header's name (its bytes as sent), or nil. A name under the
+    /// configured reserved prefix that the family does not define is refused: a misspelling, or
+    /// a folded line, would otherwise be silently ignored.
+    static func problem(name: UnsafeRawBufferPointer, lowercased: String, reserved: ReservedHeaders?) -> String? {
         guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
             let text = String(decoding: name, as: UTF8.self)
             return "the header name \(quoted(text)) is not a token (whitespace before the colon, or a folded line)"
         }
-        if lowercased.hasPrefix("apns-"), !apnsHeaders.contains(lowercased) {
+        if let reserved, reserved.refuses(lowercased) {
             return
-                "\(quoted(String(decoding: name, as: UTF8.self))) is not an APNs header (a misspelling, or a folded line)"
+                "\(quoted(String(decoding: name, as: UTF8.self))) is not \(reserved.kind) (a misspelling, or a folded line)"
         }
         return nil
     }

@@ -1,6 +1,3 @@
-internal import CMicroHTTPD
-internal import CPreflightShims
-import Glibc
 import Synchronization
 
 /// Answers one request exactly once, from the handler's thread or any other.
@@ -33,35 +30,26 @@ public final class Responder: Sendable {
         }
     }
 
-    enum State {
-        /// The handler runs and has not answered.
-        case waiting
-        /// The handler returned without answering; the connection is suspended.
-        case suspended
-        /// An answer is ready for the server to queue.
+    /// The answer's slot. Whether the connection waits for it is the server's `ParkingLot`'s
+    /// to know, not the responder's.
+    private enum Slot {
+        /// No answer yet.
+        case open
+        /// An answer is ready for the server to take.
         case answered(Answer)
-        /// The server took the answer (or refused to park): later answers are dropped.
-        case delivered
-        /// The connection is gone; answers are dropped.
-        case closed
+        /// The server took the answer, or the connection is gone: later answers are dropped.
+        case taken
     }
 
-    /// What `settle` decided.
-    enum Settlement {
-        case answer(Answer)
-        /// The connection is suspended until `respond`.
-        case parked
-        /// No answer yet and no room to park: the server answers for the handler.
-        case refused
-        /// Settled before: nothing to do.
-        case none
-    }
+    private let slot = Mutex<Slot>(.open)
+    /// The connection, for the server's suspend, resume and hang-up check (`HTTPServer+Parking`).
+    let connection: ConnectionHandle
+    /// Resumes the connection when it is parked; held until the responder goes.
+    private let server: HTTPServer
 
-    private let state = Mutex<State>(.waiting)
-    private let connection: ConnectionHandle
-
-    init(connection: ConnectionHandle) {
+    init(connection: ConnectionHandle, server: HTTPServer) {
         self.connection = connection
+        self.server = server
     }
 
     /// Gives the answer. Later calls are ignored.
@@ -76,81 +64,48 @@ public final class Responder: Sendable {
     }
 
     private func deliver(_ answer: Answer) {
-        state.withLock { state in
-            switch state {
-            case .waiting:
-                state = .answered(answer)
-            case .suspended:
-                state = .answered(answer)
-                // Under the lock, so the resume can never overtake the suspend.
-                MHD_resume_connection(connection.pointer)
-            case .answered, .delivered, .closed:
-                break
-            }
+        guard fill(answer) else { return }
+        // After the slot is filled: a park decided before sees the connection suspended here and
+        // resumes it; one decided after finds the answer (`HTTPServer.settle`).
+        server.resumeIfParked(self)
+    }
+
+    /// Puts `answer` in the slot if it is open; false when an answer came first or the
+    /// connection is gone.
+    private func fill(_ answer: Answer) -> Bool {
+        slot.withLock { slot in
+            guard case .open = slot else { return false }
+            slot = .answered(answer)
+            return true
         }
     }
 
     /// The answer given so far, taken once; nil while there is none.
     func takeAnswer() -> Answer? {
-        state.withLock { state in
-            guard case .answered(let answer) = state else { return nil }
-            state = .delivered
+        slot.withLock { slot in
+            guard case .answered(let answer) = slot else { return nil }
+            slot = .taken
             return answer
         }
     }
 
-    /// After the handler returned: take its answer, or park the connection (`mayPark`),
-    /// or refuse it. One step under the responder's lock, called under the server's, so
-    /// a park can neither miss an answer nor slip past a shutdown's sweep.
-    func settle(mayPark: Bool) -> Settlement {
-        state.withLock { state in
-            switch state {
-            case .answered(let answer):
-                state = .delivered
-                return .answer(answer)
-            case .waiting where mayPark:
-                state = .suspended
-                MHD_suspend_connection(connection.pointer)
-                return .parked
-            case .waiting:
-                state = .delivered
-                return .refused
-            case .suspended, .delivered, .closed:
-                return .none
-            }
-        }
-    }
+    /// The client hung up: the answer is to close, unless one came first.
+    func abandon() -> Bool { fill(.abandon) }
 
-    /// For a parked connection: whether its client has hung up (end of stream or a reset
-    /// on its socket), in which case it is resumed to be closed. The socket is only read
-    /// while the connection is suspended, when libmicrohttpd does not touch it.
-    func dropIfHungUp() -> Bool {
-        state.withLock { state in
-            guard case .suspended = state else { return false }
-            let socket = CPreflightShims_MHD_connection_fd(connection.pointer)
-            guard socket >= 0 else { return false }
-            var byte: UInt8 = 0
-            let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
-            let hungUp = count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-            guard hungUp else { return false }
-            state = .answered(.abandon)
-            MHD_resume_connection(connection.pointer)
-            return true
-        }
-    }
-
+    /// The connection is gone: later answers are dropped.
     func close() {
-        state.withLock { $0 = .closed }
+        slot.withLock { $0 = .taken }
     }
 }
 
 /// The libmicrohttpd connection a responder belongs to.
 ///
-/// `@unchecked Sendable`: the pointer is only used for `MHD_suspend_connection`,
-/// `MHD_resume_connection` (which libmicrohttpd allows from any thread) and reading the
-/// socket of a suspended connection, always under the responder's lock and only while the
-/// state is `.waiting` or `.suspended`; the completion callback sets `.closed` under that
-/// lock before the connection is freed, so the pointer is never used after it.
+/// `@unchecked Sendable`: the pointer is only used for `MHD_suspend_connection` (by the
+/// connection's own worker), `MHD_resume_connection` (which libmicrohttpd allows from any
+/// thread) and reading the socket of a suspended connection, always under the server's lock
+/// and, for the last two, only while its `ParkingLot` holds the request as suspended; the
+/// completion callback takes the request out of the lot under that lock before the connection
+/// is freed, so the pointer is never used after it.
 struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }

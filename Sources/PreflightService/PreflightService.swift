@@ -77,7 +77,8 @@ public final class PreflightService: Sendable {
                 maxConnections: settings.maxConnections, maxParkedRequests: settings.maxParkedRequests,
                 perIPConnections: settings.perIPConnections,
                 connectionTimeoutSeconds: settings.connectionTimeoutSeconds,
-                maxBodyBytes: settings.maxBodyBytes, connectionMemoryBytes: settings.connectionMemoryBytes),
+                maxBodyBytes: settings.maxBodyBytes, connectionMemoryBytes: settings.connectionMemoryBytes,
+                reservedHeaders: Self.apnsHeaders),
             router: Self.makeRouter(parts), onComplete: onComplete)
         adminServer = settings.adminListen.map { listen in
             // One worker and few connections: probes are small, and they must not compete with the API.
@@ -85,11 +86,16 @@ public final class PreflightService: Sendable {
                 configuration: HTTPServer.Configuration(
                     host: listen.host, port: listen.port, threads: 1, maxConnections: Self.adminConnections,
                     perIPConnections: Self.adminPerIPConnections,
-                    connectionTimeoutSeconds: Self.adminConnectionTimeoutSeconds, maxBodyBytes: 1024),
+                    connectionTimeoutSeconds: Self.adminConnectionTimeoutSeconds, maxBodyBytes: 1024,
+                    reservedHeaders: Self.apnsHeaders),
                 router: Self.makeAdminRouter(parts), onComplete: onComplete)
         }
         readiness.server.withLock { $0 = WeakServer(server: server) }
     }
+
+    /// Core's APNs header names, refused when misspelled (or glued to a folded line) on both
+    /// listeners rather than silently ignored.
+    static let apnsHeaders = ReservedHeaders(prefix: "apns-", names: APNsHeaders.names, kind: "an APNs header")
 
     /// Starts listening (the admin listener first, so probes answer as soon as the API does).
     public func start() throws(HTTPServerError) {

@@ -1,0 +1,21 @@
+/// A request as its header block left it, before any of its body: what
+/// `ExchangeStateMachine.headersReceived` decides on. Read from libmicrohttpd by the server's
+/// access handler; made by hand in tests.
+struct RequestHead {
+    var method: String
+    /// The path without the query.
+    var path: String
+    var version = "HTTP/1.1"
+    /// The request target as sent (the URI log callback's), still percent-encoded.
+    var target: String
+    /// By lowercased name; a repeated header's values joined with ", ".
+    var headers: [String: String] = [:]
+    /// The lowercased header names sent more than once.
+    var repeatedHeaders: Set<String> = []
+    var query: [String: String] = [:]
+    /// The first query argument named twice: which value counts would be a guess.
+    var repeatedQuery: String?
+    /// The first problem seen in the header block (a name that is not a token, a NUL in a value,
+    /// a reserved name its family does not define): the request is refused with 400.
+    var headerProblem: String?
+}

@@ -21,6 +21,13 @@ extension HTTPServer {
     }
 
     /// An answer was given: resumes the connection if it is parked and still suspended.
+    ///
+    /// `MHD_resume_connection` runs under the server's lock so that a connection is resumed
+    /// exactly once. That cannot deadlock: it takes only the daemon's `cleanup_connection_mutex`,
+    /// and libmicrohttpd calls no callback of ours while holding that mutex (its one callback
+    /// under it, `notify_completed` in `resume_suspended_connections`, is for upgraded
+    /// connections, which this server never makes; libmicrohttpd `src/microhttpd/daemon.c`,
+    /// `MHD_resume_connection` and `resume_suspended_connections`).
     func resumeIfParked(_ responder: Responder) {
         control.withLock { control in
             if control.parking.resume(responder) { MHD_resume_connection(responder.connection.pointer) }

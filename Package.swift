@@ -5,7 +5,8 @@ let package = Package(
     name: "preflight",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "preflight", targets: ["preflight"])
+        .executable(name: "preflight", targets: ["preflight"]),
+        .executable(name: "preflight-gen", targets: ["preflight-gen"]),
     ],
     targets: [
         // MARK: - C libraries from Debian packages
@@ -43,11 +44,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightService"]),
+        // The files copied from the Swift catalogues (docs/findings.md, openapi.json's enum, the
+        // version in the manifests, the presets table), rendered without I/O; `preflight-gen` writes them.
+        .target(name: "PreflightGen", dependencies: ["PreflightCore"]),
+        .executableTarget(name: "preflight-gen", dependencies: ["PreflightCore", "PreflightGen"]),
 
         // MARK: - Tests
         .testTarget(name: "PreflightCoreTests", dependencies: ["PreflightCore"]),
         .testTarget(name: "PreflightFetchTests", dependencies: ["PreflightCore", "PreflightFetch"]),
         .testTarget(name: "PreflightHTTPTests", dependencies: ["PreflightHTTP"]),
+        .testTarget(name: "PreflightGenTests", dependencies: ["PreflightCore", "PreflightGen"]),
         .testTarget(
             name: "PreflightServiceTests",
             dependencies: ["PreflightCore", "PreflightHost", "PreflightHTTP", "PreflightFetch", "PreflightService"]

@@ -453,5 +453,5 @@ private func trim(_ text: Substring) -> String {
 
 /// The version the User-Agent names.
 enum FetchVersion {
-    static let string = "0.4"
+    static let string = PreflightVersion.release
 }

@@ -969,7 +969,7 @@ extension OpenAPIDocument {
         "properties": {
           "code": {
             "type": "string",
-            "description": "A stable code from the README's findings catalog (generated from it by scripts/openapi-codes.py).",
+            "description": "A stable code from the findings catalog (docs/findings.md); the list is generated from Sources/PreflightCore/Report/FindingCode+Catalog.swift by `make generate`.",
             "enum": [
               "payload.invalid-json",
               "payload.not-object",

@@ -15,7 +15,7 @@ import Synchronization
 /// ```
 public final class PreflightService: Sendable {
     /// The version reported by `preflight version` and in `preflight_build_info`.
-    public static let version = "0.4.0"
+    public static let version = PreflightVersion.current
 
     /// The routes of the API and admin listeners (a test keeps this equal to the routers' paths):
     /// their metric series are made at start, so counting a request takes no lock.

@@ -2,7 +2,7 @@ import Foundation
 import PreflightCore
 import Testing
 
-/// openapi.json lists every finding code of the catalog, as an enum (`make openapi` writes it).
+/// openapi.json lists every finding code of the catalog, as an enum (`make generate` writes it).
 @Suite struct OpenAPICodesTests {
     @Test func theFindingCodeEnumIsTheCatalog() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

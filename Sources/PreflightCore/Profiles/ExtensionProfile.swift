@@ -89,9 +89,9 @@ public struct ExtensionProfile: Sendable, Equatable {
 }
 
 extension ExtensionProfile {
-    /// The built-in profiles.
+    /// The built-in profiles, by name.
     public static let presets: [String: ExtensionProfile] = Dictionary(
-        uniqueKeysWithValues: [generic, firebase, onesignal, airship, clevertap, braze].map { ($0.name, $0) })
+        uniqueKeysWithValues: presetOrder.map { ($0.name, $0) })
 
     private static func pointers(_ texts: [String]) -> [JSONPointer] {
         texts.map { text in
@@ -102,8 +102,8 @@ extension ExtensionProfile {
     }
 
     /// The hand-written extensions of `shared/seeds/` as most of them behave: the URL under one
-    /// of 0.3's keys, the file named from the URL string (seeds 000-002), the body downloaded
-    /// into memory with a data task (seeds 001-003).
+    /// of the keys senders commonly put it under, the file named from the URL string (seeds 000-002),
+    /// the body downloaded into memory with a data task (seeds 001-003).
     public static let generic = ExtensionProfile(
         name: "generic",
         mediaKeys: pointers([

@@ -1,4 +1,4 @@
-// MARK: - Every finding code, with its severity and what it means
+// MARK: - Every finding code, and its severity, meaning and fix
 
 extension FindingCode {
     // Payload
@@ -86,275 +86,516 @@ extension FindingCode {
     public static let envelopeTemplate = FindingCode(rawValue: "envelope.template")
 }
 
-/// One row of the findings catalog: what the README lists and the rules use.
-public struct FindingCatalogEntry: Sendable {
-    public var code: FindingCode
-    public var severity: Severity
-    public var meaning: String
-}
-
-/// Every code the engine can produce, in the order the README lists them.
-public enum FindingCatalog {
+/// The findings catalog: every code the engine can produce, in the order docs/findings.md lists
+/// them. This table is the one place a code's severity, meaning and fix are written: the docs page
+/// and openapi.json's `Finding.code` enum are generated from it (`make generate`).
+extension FindingCatalog {
     public static let entries: [FindingCatalogEntry] = [
-        entry(.payloadInvalidJSON, .error, "the body is not valid JSON, or not valid UTF-8"),
-        entry(.payloadNotObject, .error, "the top level of the payload is not a JSON object"),
-        entry(.payloadTooLarge, .error, "the payload is over 4096 bytes (5120 for voip), counted on the bytes sent"),
-        entry(.payloadDuplicateKey, .warning, "an object repeats a key; parsers disagree on which value wins"),
+        entry(
+            .payloadInvalidJSON, .error,
+            meaning: "the body is not valid JSON, or not valid UTF-8",
+            fix: "encode the payload with a JSON encoder, as UTF-8"),
+        entry(
+            .payloadNotObject, .error,
+            meaning: "the top level of the payload is not a JSON object",
+            fix: "send `{\"aps\": {...}}`"),
+        entry(
+            .payloadTooLarge, .error,
+            meaning: "over 4096 bytes (5120 for `voip`), counted on the bytes sent",
+            fix: "shorten the text, or send an id and fetch the rest in the extension"),
+        entry(
+            .payloadDuplicateKey, .warning,
+            meaning:
+                "an object repeats a key (the same UTF-8 once escapes are undone, as iOS's `NSString` compares keys literally: `é` and `e` + U+0301 are two keys); parsers disagree on which value wins",
+            fix: "keep one"),
         entry(
             .envelopeDetected, .info,
-            "the body is a provider's request (FCM, OneSignal, Airship, Braze), found by its shape; the derived APNs payload was judged"
-        ),
-        entry(.envelopeInvalid, .error, "the body is not the named provider's shape, or the provider refuses it"),
+            meaning:
+                "the body is a provider's request (FCM, OneSignal, Airship, Braze), found by its shape; the derived APNs payload was judged",
+            fix: "none; `?format=` says so explicitly"),
+        entry(
+            .envelopeInvalid, .error,
+            meaning:
+                "the body is not the named provider's shape (no FCM `message`, no Airship `notification`, no Braze `messages`), or the provider refuses it (an FCM message without token, topic, condition or fid)",
+            fix: "send the provider's documented shape"),
         entry(
             .envelopeIOSMissing, .error,
-            "the request sends nothing to iOS devices (no `apple_push`, no `ios` device type)"),
+            meaning:
+                "the request sends nothing to iOS: Braze without `apple_push`, Airship `device_types` without `ios`, OneSignal `isIos: false`",
+            fix: "add the iOS part"),
         entry(
             .envelopeMutableContentMissing, .error,
-            "media is given but the provider will not set `mutable-content` (FCM never does)"),
+            meaning: "media is given but the provider will not set `mutable-content`: FCM never adds it",
+            fix: "FCM: `apns.payload.aps.mutable-content: 1`"),
         entry(
             .envelopeImageNotForwarded, .error,
-            "the image is only in a field the provider sends to other platforms (Android, web), not to iOS"),
-        entry(.envelopeHeaderNotString, .error, "an FCM `apns.headers` value is not a string: FCM refuses the message"),
+            meaning:
+                "the image is only in a field the provider sends to other platforms (FCM `android`/`webpush`, OneSignal `big_picture`, `chrome_web_image`, Airship `android.style.big_picture`, `web.image`)",
+            fix:
+                "put it where iOS gets it: FCM `notification.image` or `apns.fcm_options.image`, OneSignal `ios_attachments`, Airship `ios.media_attachment`"
+        ),
+        entry(
+            .envelopeHeaderNotString, .error,
+            meaning: "an FCM `apns.headers` value is not a string: FCM refuses the message",
+            fix: "quote it: `\"apns-priority\": \"10\"`"),
         entry(
             .envelopeHeaderContradicts, .error,
-            "the push type or priority the envelope sets contradicts its content (background with alert text; priority 10 on a background or FCM data-only push)"
+            meaning:
+                "the envelope's push type is not `alert` while it has alert text, or priority 10 on a background push or an FCM data-only message",
+            fix:
+                "send `apns-push-type: alert` (or leave it out) for a visible notification; priority `5` for a background or data-only one"
         ),
         entry(
             .envelopeHeaderUnknown, .warning,
-            "an FCM `apns.headers` name starts with `apns-` but is not a header APNs defines (a typo): it has no effect"
-        ),
+            meaning:
+                "an FCM `apns.headers` name starts with `apns-` (in any case) but is not one APNs defines (`apns-push-type`, `apns-id`, `apns-expiration`, `apns-priority`, `apns-topic`, `apns-collapse-id`, `apns-channel-id`, `apns-request-id`): a typo, with no effect",
+            fix: "spell it as APNs does, or leave it out"),
         entry(
             .envelopeHeaderInvalid, .error,
-            "an FCM `apns.headers` value holds a CR, LF or NUL, which no HTTP/2 header may carry: the request is refused"
-        ),
+            meaning:
+                "an FCM `apns.headers` value holds a CR, LF or NUL: no HTTP/2 field value may (RFC 9113, section 8.2.1), so the request is refused",
+            fix: "send the value on one line"),
         entry(
             .envelopePayloadTooDeep, .error,
-            "the APNs payload the provider builds nests deeper than the 64 levels Preflight reads, so it cannot be judged"
-        ),
+            meaning:
+                "the APNs payload the provider builds nests deeper than 64 levels (OneSignal puts `data` one level down, under `custom.a`), the depth Preflight reads: it is not judged as an APNs payload",
+            fix: "nest the custom data less deeply"),
         entry(
             .envelopeFieldInvalid, .error,
-            "a field has a type or value the provider refuses or drops (FCM `data` values not strings, Braze `asset_file_type`)"
-        ),
+            meaning:
+                "a field has a type or value the provider refuses or drops: FCM `data` values that are not strings, an `apns.payload` that is not an object, Braze `asset_url` without `asset_file_type` or with one it does not accept, a language map that is not an object",
+            fix: "the message names the field and the type expected"),
         entry(
             .envelopeTextNoDefault, .error,
-            "a language map (OneSignal `contents`, `headings`, `subtitle`) has no `en` text: OneSignal requires it"),
-        entry(.envelopeTextLanguage, .info, "a language map has several languages; the `en` text was judged"),
+            meaning:
+                "a OneSignal language map (`contents`, `headings`, `subtitle`) has no `en`: OneSignal requires English, the default for other languages",
+            fix: "add the `en` text"),
+        entry(
+            .envelopeTextLanguage, .info,
+            meaning: "a language map has several languages; the `en` text was judged",
+            fix: "check the other languages' length yourself"),
         entry(
             .envelopeSizeNearLimit, .warning,
-            "the derived payload fits, but not with the bytes the provider adds (`envelope.allowance_bytes`)"),
+            meaning:
+                "the derived payload fits in 4096 (5120) bytes, but not with the bytes the provider adds (`envelope.allowance_bytes`)",
+            fix: "shorten the text or the custom data by the bytes the message names"),
         entry(
             .envelopeTemplate, .info,
-            "the OneSignal body names a `template_id`: the text (and any image) comes from the template, which Preflight cannot see"
-        ),
-        entry(.apsMissing, .error, "the payload has no `aps` dictionary"),
-        entry(.apsNotObject, .error, "`aps` is not a dictionary"),
-        entry(.mutableContentMissing, .error, "`aps` has no `mutable-content`: the extension never runs"),
+            meaning:
+                "a OneSignal body with `template_id`: the alert text (and any image) comes from the template stored at OneSignal, which Preflight cannot read; a missing alert is not reported",
+            fix: "none; check the template's text and image in OneSignal, or send `contents` to judge them"),
         entry(
-            .mutableContentInvalid, .error, "`mutable-content` is not the number 1 (`\"1\"`, `true`, `0`, `2`, `1.0`)"),
+            .apsMissing, .error,
+            meaning: "the payload has no `aps` dictionary",
+            fix: "add `\"aps\": {\"alert\": {...}, \"mutable-content\": 1}`"),
+        entry(
+            .apsNotObject, .error,
+            meaning: "`aps` is not a dictionary",
+            fix: "make `aps` an object"),
+        entry(
+            .mutableContentMissing, .error,
+            meaning: "no `mutable-content`: the extension never runs",
+            fix: "add `\"mutable-content\": 1` inside `aps`"),
+        entry(
+            .mutableContentInvalid, .error,
+            meaning: "not the number 1 (`\"1\"`, `true`, `0`, `2`, `1.0`)",
+            fix: "set `\"mutable-content\": 1`"),
         entry(
             .mutableContentMisplaced, .error,
-            "`mutable-content` outside `aps` (top level, `gcm.notification.*`, FCM `data` or `apns.payload`): error when the push has media, warning otherwise"
-        ),
-        entry(.alertMissing, .error, "`aps` has no `alert`: silent pushes never reach the extension"),
-        entry(.alertEmpty, .error, "the alert has no visible text (no title, subtitle, body or loc-key)"),
+            meaning:
+                "`mutable-content` outside `aps`: at the top level, as `gcm.notification.mutable-content` (FCM legacy), beside `aps` in FCM `apns.payload`, or in FCM `data` (any spelling: `mutable_content`, `mutableContent`); iOS reads it only in `aps`. Error when the push has media (a URL under the profile's keys, or `expect=media`) and `aps` lacks the flag; warning otherwise",
+            fix: "set `\"mutable-content\": 1` inside `aps` (FCM: `apns.payload.aps`) and remove the misplaced key"),
+        entry(
+            .alertMissing, .error,
+            meaning: "no `alert`: iOS only runs the extension for visible notifications",
+            fix: "add an alert with a title or body"),
+        entry(
+            .alertEmpty, .error,
+            meaning: "the alert has no visible text (no title, subtitle, body or loc-key)",
+            fix: "give it a non-empty title or body"),
         entry(
             .alertTemplateUnresolved, .error,
-            "alert text or the media URL still holds a template placeholder (`{{ }}`, `{% %}`, `${ }`, `%{ }`, `[[ ]]`)"
-        ),
-        entry(.alertTruncated, .info, "the title, subtitle or body is longer than iOS shows collapsed (approximate)"),
-        entry(.alertBodyEmptyWithTitle, .info, "a title without a body: one bold line and nothing under it"),
+            meaning:
+                "the title, subtitle, body or media URL still holds a template placeholder (`{{ }}`, `{% %}`, `${ }`, `%{ }`, `[[ ]]`, `{{{ }}}`): personalisation failed (Liquid, Handlebars, Jinja, shell)",
+            fix: "fill the template before sending"),
+        entry(
+            .alertTruncated, .info,
+            meaning:
+                "the title (about 44 characters), subtitle (44) or body (178) is longer than iOS shows collapsed; approximations, see *Text checks*",
+            fix: "put what matters first"),
+        entry(
+            .alertBodyEmptyWithTitle, .info,
+            meaning: "a title and no body: one bold line and nothing under it",
+            fix: "add a body"),
         entry(
             .alertWhitespace, .warning,
-            "alert text that is empty after trimming, or starts or ends with whitespace or control characters"),
-        entry(.apsKeyUnknown, .warning, "a key in `aps` (or in `aps.alert` / `aps.sound`) that Apple does not define"),
-        entry(.apsKeyInvalidType, .error, "a known `aps` key has the wrong type or an out-of-range value"),
+            meaning:
+                "alert text empty after trimming, or starting or ending with whitespace or control characters (a zero-width space, a line break)",
+            fix: "trim it"),
+        entry(
+            .apsKeyUnknown, .warning,
+            meaning: "a key in `aps` (or `aps.alert`, `aps.sound`) Apple does not define",
+            fix: "move custom keys to the top level of the payload"),
+        entry(
+            .apsKeyInvalidType, .error,
+            meaning:
+                "a known `aps` key with the wrong type or value (badge < 0, volume > 1, unknown interruption-level, ...)",
+            fix: "the finding names the expected type"),
         entry(
             .apsKeyValueIgnored, .warning,
-            "`content-available` or `relevance-score` with a value iOS cannot read: ignored, the notification still shows"
-        ),
+            meaning:
+                "`content-available` not the number 1, or `relevance-score` outside 0..1, in an alert push: iOS ignores the key (no background wake is asked for; the summary orders it without a score) and the notification and its media still show",
+            fix: "the finding names the expected value"),
         entry(
             .apsLiveActivityKey, .warning,
-            "a Live Activity key (`event`, `content-state`, `stale-date`...) in an alert push: no activity is updated"),
-        entry(.contentAvailableZero, .warning, "`content-available: 0` does nothing; only 1 is defined"),
+            meaning:
+                "`event`, `content-state`, `attributes-type`, `attributes`, `input-push-token`, `input-push-channel`, `dismissal-date` or `stale-date` in an alert push: they only act in a `liveactivity` push, so no activity is updated (Apple, \"Generating a remote notification\"; ActivityKit push updates)",
+            fix: "send the activity update as its own `liveactivity` push"),
+        entry(
+            .contentAvailableZero, .warning,
+            meaning:
+                "`content-available: 0`: does nothing (only 1 is defined); it stops neither the alert nor the media",
+            fix: "leave the key out"),
         entry(
             .contentAvailableMisplaced, .warning,
-            "`content-available` outside `aps` (top level, `gcm.notification.*`, FCM `data` or `apns.payload`): it wakes no app"
+            meaning:
+                "`content-available` (or `content_available`, `contentAvailable`) outside `aps`, in the same places: it wakes no app",
+            fix:
+                "set `\"content-available\": 1` inside `aps` (FCM: `apns.payload.aps`) for a background update, and remove the misplaced key"
         ),
         entry(
             .soundNameMissing, .warning,
-            "a sound dictionary without `name` or `critical: 1`: no sound plays (the media is unaffected)"),
+            meaning:
+                "a sound dictionary without `name` (and not `critical: 1`, which plays the default critical sound): no sound plays; the alert and the media still show",
+            fix: "`\"name\": \"default\"`"),
         entry(
             .soundUnplayable, .warning,
-            "the sound file is not `.aiff`, `.wav` or `.caf`: iOS plays the default sound instead"),
+            meaning:
+                "the sound file is not `.aiff`, `.wav` or `.caf` (Apple, `UNNotificationSound`: \"package the audio data in an aiff, wav, or caf file\"): the default sound plays instead",
+            fix: "convert to `.caf` with `afconvert`, or use `default`"),
         entry(
             .interruptionCritical, .info,
-            "`interruption-level: critical` needs Apple's critical-alerts entitlement, or it is delivered as active"),
-        entry(.pushTypeMissing, .info, "no `apns-push-type` header was given to check (APNs requires it for watchOS)"),
-        entry(.pushTypeInvalid, .error, "`apns-push-type` is not a push type APNs knows"),
+            meaning: "critical alerts need Apple's `com.apple.developer.usernotifications.critical-alerts` entitlement",
+            fix: "`time-sensitive`, unless Apple granted it"),
         entry(
-            .pushTypeNotAlert, .error, "`apns-push-type` is known but not `alert`: the extension only runs for alerts"),
-        entry(.priorityInvalid, .error, "`apns-priority` is not 10, 5 or 1"),
-        entry(.priorityLow, .warning, "`apns-priority: 1` on an alert: delivery never wakes the device"),
-        entry(.collapseIDTooLong, .error, "`apns-collapse-id` is over 64 bytes"),
-        entry(.expirationInvalid, .error, "`apns-expiration` is not a non-negative integer"),
+            .pushTypeMissing, .info,
+            meaning: "no `apns-push-type` was given to check; `alert` is assumed",
+            fix: "send `apns-push-type: alert` (APNs requires it for watchOS)"),
+        entry(
+            .pushTypeInvalid, .error,
+            meaning: "`apns-push-type` is not a type APNs knows",
+            fix: "`alert`"),
+        entry(
+            .pushTypeNotAlert, .error,
+            meaning:
+                "a push of another kind than an alert with `mutable-content` (or sent with `expect=media`): the extension only runs for alert pushes, so no media is attached",
+            fix: "`alert`"),
+        entry(
+            .priorityInvalid, .error,
+            meaning: "`apns-priority` is not 10, 5 or 1",
+            fix: "10 (now) or 5 (power-saving)"),
+        entry(
+            .priorityLow, .warning,
+            meaning:
+                "`apns-priority: 1` on an alert: APNs \"prioritizes the device's power considerations over all other factors\" and never wakes the device (Apple, \"Sending notification requests to APNs\")",
+            fix: "10, or 5"),
+        entry(
+            .collapseIDTooLong, .error,
+            meaning: "`apns-collapse-id` over 64 bytes",
+            fix: "shorten it (a hash works)"),
+        entry(
+            .expirationInvalid, .error,
+            meaning: "`apns-expiration` is not a non-negative integer",
+            fix: "UNIX seconds, or 0"),
         entry(
             .expirationMilliseconds, .warning,
-            "`apns-expiration` is over 10^11: milliseconds where APNs reads seconds (a date thousands of years away)"),
-        entry(.topicEmpty, .error, "`apns-topic` is present but empty"),
+            meaning:
+                "`apns-expiration` over 10^11: milliseconds where APNs reads UNIX seconds (a date after the year 5000)",
+            fix: "divide by 1000"),
+        entry(
+            .topicEmpty, .error,
+            meaning: "`apns-topic` present but empty",
+            fix: "the app's bundle id"),
         entry(
             .topicPushTypeMismatch, .error,
-            "an alert or background push whose `apns-topic` ends in another push type's suffix (`.voip`, `.push-type.liveactivity`...)"
-        ),
-        entry(.apnsIDInvalid, .error, "`apns-id` is not a UUID (8-4-4-4-12 hexadecimal digits)"),
-        entry(.channelIDInvalid, .error, "`apns-channel-id` is not base64: APNs names no such channel"),
-        entry(.requestIDInvalid, .error, "`apns-request-id` is not a UUID (8-4-4-4-12 hexadecimal digits)"),
+            meaning:
+                "an alert or background push whose `apns-topic` ends in another push type's suffix: `.voip`, `.complication`, `.pushkit.fileprovider`, `.push-type.liveactivity`, `.push-type.widgets`, `.push-type.controls`, `.location-query`, `.voip-ptt` (Apple, \"Sending notification requests to APNs\")",
+            fix: "the bundle id alone"),
+        entry(
+            .apnsIDInvalid, .error,
+            meaning:
+                "`apns-id` is not a UUID: 8-4-4-4-12 hexadecimal digits (Apple, \"Sending notification requests to APNs\"); APNs refuses it (`BadMessageId`)",
+            fix: "send a UUID, or leave `apns-id` out and APNs makes one"),
+        entry(
+            .channelIDInvalid, .error,
+            meaning:
+                "`apns-channel-id` is not base64 (Apple, \"Sending broadcast push notification requests to APNs\": \"a base64-encoded string that identifies the channel\"): APNs names no such channel",
+            fix: "send the channel id exactly as APNs returned it when the channel was created"),
+        entry(
+            .requestIDInvalid, .error,
+            meaning:
+                "`apns-request-id` is not a UUID, 8-4-4-4-12 hexadecimal digits (Apple, the broadcast page: \"must be encoded as a UUID string\")",
+            fix: "send a UUID, or leave the header out"),
         entry(
             .broadcastPushType, .error,
-            "a broadcast push (`apns-channel-id`) whose `apns-push-type` is not `liveactivity`"),
+            meaning:
+                "`apns-channel-id` makes the push a broadcast, which updates Live Activities only, but `apns-push-type` is not `liveactivity`",
+            fix: "send `apns-push-type: liveactivity`, or drop `apns-channel-id`"),
         entry(
             .broadcastHeaderMissing, .error,
-            "a broadcast push (`apns-channel-id`) without `apns-push-type`, `apns-priority` or `apns-expiration`"),
+            meaning:
+                "a broadcast push without `apns-push-type`, `apns-priority` or `apns-expiration`, which Apple's broadcast page marks \"Required\"",
+            fix: "send the header (`apns-expiration: 0` for a channel that stores no message)"),
         entry(
             .broadcastStart, .error,
-            "`aps.event: start` in a broadcast push: broadcasts update and end Live Activities, they cannot start one"),
-        entry(.headerDuplicate, .error, "an APNs header is given more than once: APNs answers 400 `DuplicateHeaders`"),
+            meaning:
+                "`aps.event` is `start` in a broadcast push: \"You can't use broadcast push notifications to start a Live Activity\" (Apple, the broadcast page)",
+            fix: "send the start to each device's push-to-start token; broadcast the updates and the end"),
+        entry(
+            .headerDuplicate, .error,
+            meaning:
+                "an APNs header is given more than once (two header lines, `--header` twice, a repeated key in a batch item's `headers`): APNs answers 400 `DuplicateHeaders` (Apple, \"Handling notification responses from APNs\"); the header's value is not judged",
+            fix: "send each header once"),
         entry(
             .kindTopicSuffix, .error,
-            "`apns-topic` lacks the suffix the push kind needs (`.voip`, `.push-type.liveactivity`, `.voip-ptt`...)"),
+            meaning:
+                "`apns-topic` lacks the suffix the push kind needs: `.voip`, `.push-type.liveactivity`, `.voip-ptt`, `.push-type.widgets`, `.push-type.controls`, `.location-query`, `.complication`, `.pushkit.fileprovider` (Apple, \"Sending notification requests to APNs\")",
+            fix: "the bundle id and the kind's suffix"),
         entry(
             .kindPriority, .error,
-            "`apns-priority` the push kind does not take: background not 5, Live Activity 1, push to talk not 10"),
-        entry(.kindExpiration, .error, "a push-to-talk push without `apns-expiration: 0`"),
+            meaning:
+                "a priority the kind does not take: background not 5 (\"Always use priority 5. Using priority 10 is an error\"; 10 is also APNs's default when the header is absent), Live Activity 1 (5 or 10), push to talk not 10",
+            fix: "the kind's priority (see *Push kinds*)"),
+        entry(
+            .kindExpiration, .error,
+            meaning: "a push-to-talk push without `apns-expiration: 0` (Apple, \"Creating a Push to Talk app\")",
+            fix: "`apns-expiration: 0`"),
         entry(
             .kindSilentAsAlert, .error,
-            "a `content-available`-only payload sent as an alert push: nothing is shown, and the app may not wake"),
+            meaning:
+                "a `content-available`-only payload sent as an alert push: nothing is shown and the app may not wake (Apple sends background updates as `background`, priority 5)",
+            fix: "`apns-push-type: background`, `apns-priority: 5`"),
         entry(
             .kindAlertInBackground, .error,
-            "an alert, badge or sound in a background push: it is delivered as a silent update, not shown"),
+            meaning:
+                "an `alert`, `badge` or `sound` in a background push: it is delivered as a silent update (\"doesn't display an alert, play a sound, or badge your app's icon\")",
+            fix: "send it as an alert push, or remove them"),
         entry(
             .kindKeyMissing, .error,
-            "a key the push kind needs is absent (background `content-available`, Live Activity `event`, `timestamp`...)"
-        ),
+            meaning:
+                "a key the kind needs is absent: background `content-available`; Live Activity `event`, `timestamp`, `content-state` (update, end, start), a start's `attributes-type`, `attributes` and `alert`; widgets and controls `content-changed`",
+            fix: "add it (see *Push kinds*)"),
         entry(
             .kindKeyInvalid, .error,
-            "a key the push kind needs has another value (`content-available` not 1, `content-changed` not true)"),
-        entry(.kindMDMMagic, .warning, "an mdm push without a string `mdm` key (the device's PushMagic)"),
+            meaning:
+                "a key the kind needs has another value: background `content-available` not the number 1; widgets and controls `content-changed` not `true`",
+            fix: "the value Apple's payload shows"),
+        entry(
+            .kindMDMMagic, .warning,
+            meaning:
+                "an mdm push without a string top-level `mdm` (the device's PushMagic); Apple's current pages document no payload, so this is the safe side",
+            fix: "`{\"mdm\": \"<PushMagic>\"}`"),
         entry(
             .mediaNone, .info,
-            "a plain push: no media URL and no `mutable-content`, so nothing to download (send `expect=media` to require one)"
+            meaning:
+                "no media URL where the profile's extension reads one: a plain alert (no `mutable-content`), or an alert with `mutable-content` whose extension does other work (decrypts, logs); nothing to download, the push is fine as it is. A URL under another extension's key keeps `media.url.missing`",
+            fix:
+                "none; send `expect=media` (or `Preflight-Expect: media`) when this push must carry media, to keep the errors"
         ),
-        entry(.mediaURLMissing, .error, "no media URL under any of `payload.media_keys`"),
-        entry(.mediaURLInvalid, .error, "the media URL is not an absolute http(s) URL (or not a string)"),
-        entry(.mediaURLTooLong, .error, "the media URL is longer than `payload.max_url_bytes`; it is not downloaded"),
+        entry(
+            .mediaURLMissing, .error,
+            meaning: "no media URL where the profile's extension reads it (`media_keys`)",
+            fix: "put it there, or pick the app's profile"),
+        entry(
+            .mediaURLInvalid, .error,
+            meaning:
+                "not an absolute http(s) URL: relative, other scheme, credentials, spaces, bad port, a host that is not a name or an address (`host:80:80`, `a%2fb`, an IPv6 zone), not a string",
+            fix: "an absolute, percent-encoded https URL"),
+        entry(
+            .mediaURLTooLong, .error,
+            meaning:
+                "longer than `payload.max_url_bytes` (4096 by default: no push APNs accepts holds a longer one); not downloaded, not cached",
+            fix: "a shorter URL (an id in the path instead of signed parameters)"),
         entry(
             .requiredKeyMissing, .error,
-            "a key the profile's extension needs to act on (its `required_keys`, CleverTap's `ct_mediaType`) is absent"),
+            meaning:
+                "a key the profile's extension needs before it acts (`required_keys`; CleverTap's `ct_mediaType`) is absent",
+            fix: "add the key"),
         entry(
             .mediaURLInsecure, .error,
-            "the media URL is `http://` while `payload.allow_http_media` is false (ATS blocks it)"),
-        entry(.mediaURLNoExtension, .warning, "the URL path has no file extension: the extension needs a type hint"),
+            meaning: "`http://` while `payload.allow_http_media` is false: ATS blocks it",
+            fix: "serve over https"),
+        entry(
+            .mediaURLNoExtension, .warning,
+            meaning:
+                "the URL path has no file extension, and nothing is downloaded to tell what the profile's extension will name the file (for URL-named profiles `attachment.untyped` says it instead)",
+            fix: "end the path with `.jpg`/`.png`/`.mp4`..., or pass a type hint"),
         entry(
             .mediaURLExtensionUnsupported, .warning,
-            "the URL's extension names no attachment type (`.webp`, `.heic`, `.svg`, ...)"),
-        entry(.mediaURLExtensionMismatch, .warning, "the URL's extension names another type than the bytes are"),
+            meaning: "the extension names no attachment type (`.webp`, `.heic`, `.svg`, `.mov`, ...)",
+            fix: "serve JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MP4, MPEG or AVI"),
+        entry(
+            .mediaURLExtensionMismatch, .warning,
+            meaning: "the URL's extension names another supported type than the bytes are",
+            fix: "rename the file, or pass the UTI as type hint"),
         entry(
             .mediaNotFetched, .info,
-            "the media was not downloaded (`fetch=false`, `--no-fetch` or `fetch.enabled: false`)"),
+            meaning: "the media was not downloaded (`fetch=false`, `--no-fetch`, `fetch.enabled: false`)",
+            fix: "none"),
         entry(
             .fetchBlocked, .error,
-            "the egress policy refused the address (private, loopback, link-local, metadata, port)"),
-        entry(.fetchDNS, .error, "the host name does not resolve"),
-        entry(.fetchConnect, .error, "no TCP connection could be made"),
+            meaning:
+                "the egress policy refused the address before connecting (private, loopback, link-local, metadata, a port outside the list, a redirect to another scheme); the message names the address and every rule it breaks",
+            fix: "host the media on a public address"),
         entry(
-            .fetchTLS, .error, "the TLS handshake failed: bad, expired or self-signed certificate, or wrong host name"),
+            .fetchDNS, .error,
+            meaning:
+                "the host name does not resolve, or its lookup did not finish within `fetch.connect_timeout_ms` (a resolver that never answers holds up nothing else: curl is told to drop the lookup thread, `CURLOPT_QUICK_EXIT`)",
+            fix: "fix the host name or its DNS"),
+        entry(
+            .fetchConnect, .error,
+            meaning: "no TCP connection (refused, unreachable, connect timeout)",
+            fix: "make the host reachable on that port"),
+        entry(
+            .fetchTLS, .error,
+            meaning: "the TLS handshake failed: untrusted, self-signed or expired certificate, wrong host name",
+            fix: "serve a publicly trusted certificate for the name, with its chain"),
         entry(
             .fetchTimeout, .error,
-            "the download did not finish within `fetch.timeout_ms`, or stalled below the low-speed limit"),
-        entry(.fetchHTTPStatus, .error, "the final HTTP status is not 2xx"),
-        entry(.fetchTooManyRedirects, .error, "more redirects than `fetch.max_redirects` (or a loop)"),
-        entry(.fetchRedirected, .info, "one or more redirects were followed"),
+            meaning: "not done within `fetch.timeout_ms`, or slower than the low-speed limit for too long",
+            fix: "serve it faster and smaller"),
+        entry(
+            .fetchHTTPStatus, .error,
+            meaning: "the final status is not 2xx",
+            fix: "make the URL answer 200 with the file"),
+        entry(
+            .fetchTooManyRedirects, .error,
+            meaning: "more than `fetch.max_redirects` redirects, or a loop",
+            fix: "put the final URL in the payload"),
+        entry(
+            .fetchRedirected, .info,
+            meaning: "one or more redirects were followed (each costs time)",
+            fix: "put the final URL in the payload"),
         entry(
             .fetchATS, .error,
-            "App Transport Security refuses the connection: a redirect to http, TLS before 1.2, no ECDHE forward secrecy, a weak certificate key or signature"
+            meaning:
+                "App Transport Security refuses a hop: a redirect from https to http (unless `payload.allow_http_media`), TLS before 1.2, a key exchange without ECDHE forward secrecy, a cipher not on Apple's list, a certificate key under RSA 2048 / ECC 256 bits or a signature weaker than SHA-256",
+            fix:
+                "serve every hop over TLS 1.2+ with ECDHE and AES-GCM (or TLS 1.3), an RSA 2048+ or P-256+ certificate signed with SHA-256+"
         ),
-        entry(.fetchTruncated, .error, "fewer bytes than `Content-Length` announced, or the connection broke mid-body"),
         entry(
-            .fetchSlow, .warning, "the download took longer than `fetch.slow_ms`: the extension has about 30 s in all"),
+            .fetchTruncated, .error,
+            meaning: "fewer bytes than `Content-Length` announced, or the connection broke mid-body",
+            fix: "make the origin send the whole file"),
+        entry(
+            .fetchSlow, .warning,
+            meaning: "the download took longer than `fetch.slow_ms` (the extension has about 30 s in all)",
+            fix: "a CDN, a smaller file"),
         entry(
             .fetchContentEncoding, .warning,
-            "the body came compressed (`Content-Encoding`): it is judged decoded, as URLSession decodes it"),
+            meaning:
+                "the body came compressed (`Content-Encoding`); it was judged decoded, as URLSession decodes it, but Apple documents no list of codings it decodes",
+            fix: "serve media without `Content-Encoding`"),
         entry(
             .fetchFailed, .error,
-            "the download failed for another reason (the message says which): a garbage answer, a transfer coding other than chunked"
-        ),
-        entry(.mediaEmpty, .error, "the body is empty"),
-        entry(.mediaTooLarge, .error, "the body is over the kind's limit (image 10 MB, audio 5 MB, video 50 MB)"),
+            meaning:
+                "the download failed for another reason: an answer that is not HTTP, a `Transfer-Encoding` other than chunked, a curl option refused; the message carries the reason",
+            fix: "check the URL opens in a browser"),
         entry(
-            .mediaTypeUnsupported, .error, "the bytes are not a format iOS attaches (WebP, HEIC, AVIF, HTML, SVG, ...)"),
-        entry(.mediaTypeMismatch, .warning, "the `Content-Type` header names another type than the bytes are"),
+            .mediaEmpty, .error,
+            meaning: "the body is empty",
+            fix: "serve the file's bytes"),
+        entry(
+            .mediaTooLarge, .error,
+            meaning:
+                "over the kind's limit even read as binary megabytes: image 10 MB, audio 5 MB, video 50 MB x 1.048576 (the download stops there)",
+            fix: "recompress, resize, shorten"),
+        entry(
+            .mediaTypeUnsupported, .error,
+            meaning:
+                "the bytes are not a format iOS attaches: WebP, HEIC, AVIF, BMP, TIFF, SVG, HTML, JSON, text, Ogg, FLAC, WebM, Matroska, gzip, or unknown",
+            fix: "JPEG/PNG/GIF, MP3/M4A/WAV/AIFF, MP4/MPEG/AVI"),
+        entry(
+            .mediaTypeMismatch, .warning,
+            meaning:
+                "`Content-Type` names another type than the bytes are (generic types such as `application/octet-stream` are not judged)",
+            fix: "send the right `Content-Type`"),
         entry(
             .mediaImageMemory, .warning,
-            "an extension that decodes the image (reencode-jpeg) needs width x height x 4 over `limits.nse_memory_bytes`"
-        ),
-        entry(.mediaCorrupt, .error, "the header of a recognised format does not parse"),
+            meaning:
+                "for a profile whose extension decodes the image (`reencode-jpeg`): width x height x 4 is over `limits.nse_memory_bytes` (saturating: dimensions whose product overflows count as the largest size); the others never decode it themselves",
+            fix: "resize (1024 x 1024 is plenty)"),
+        entry(
+            .mediaCorrupt, .error,
+            meaning: "the header of a recognised image format does not parse",
+            fix: "re-export the file"),
         entry(
             .mediaSizeNearLimit, .warning,
-            "the body is over the kind's limit in decimal megabytes (Apple's \"10 MB\") but not in binary ones"),
+            meaning:
+                "the body is over the kind's limit in decimal megabytes (Apple writes \"10 MB\") but not in binary ones (x 1.048576)",
+            fix: "shrink it below the decimal limit"),
         entry(
-            .mediaContainerNoMoov, .error, "an MP4/MOV/M4A body ended without its `moov` box (the index players need)"),
+            .mediaContainerNoMoov, .error,
+            meaning:
+                "an MP4/MOV/M4A body ended without its `moov` box (the index players need): cut, or still being written",
+            fix: "upload the whole file; `ffmpeg -i in.mp4 -c copy -movflags +faststart out.mp4` writes the index first"
+        ),
         entry(
             .mediaContainerMoovTooLarge, .warning,
-            "the `moov` box is over 8 MiB: its tracks were not read (and players fetch it before playing)"),
+            meaning:
+                "the `moov` box is over 8 MiB: its tracks were not read, and players fetch all of it before the first frame",
+            fix: "a shorter clip; `-movflags +faststart`"),
         entry(
             .mediaContainerTooManyTracks, .error,
-            "the file has over 256 tracks: those past 256 were not read; whether they play is unknown, and Preflight takes the safe side (error)"
-        ),
+            meaning:
+                "the file has over 256 `trak` boxes: those past 256 were not read, so whether they play is unknown; Preflight takes the safe side (error)",
+            fix: "keep only the tracks it needs: `ffmpeg -i in.mp4 -map 0:v:0 -map 0:a:0? -c copy out.mp4`"),
         entry(
             .mediaContainerNotChecked, .warning,
-            "the `moov` box was not kept: downloads in flight held the whole `fetch.moov_budget_bytes`, so the tracks and codecs were not checked"
-        ),
+            meaning:
+                "the `moov` box was not kept because the downloads in flight already held `fetch.moov_budget_bytes` of `moov` bytes: the tracks and codecs were not checked (the file may still play)",
+            fix: "check again later; an operator raises `fetch.moov_budget_bytes`"),
         entry(
             .mediaVideoCodecUnsupported, .error,
-            "a video track iOS does not decode: VP8, VP9, AV1, ProRes, anything but H.264, HEVC, MPEG-4 Part 2, Motion JPEG"
-        ),
+            meaning:
+                "a video track iOS does not decode: VP8, VP9, AV1, ProRes, anything but H.264, HEVC, MPEG-4 Part 2, Motion JPEG",
+            fix: "`ffmpeg -i in.mp4 -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a aac out.mp4`"),
         entry(
             .mediaVideoProfileUnsupported, .error,
-            "H.264 that Apple's decoders do not take: High 10, High 4:2:2, High 4:4:4, Extended; chroma not 4:2:0; over 8 bits"
-        ),
-        entry(.mediaVideoHEVCTag, .warning, "HEVC tagged `hev1`: Apple's players want `hvc1`"),
+            meaning:
+                "H.264 Apple's decoders do not take: High 10, High 4:2:2, High 4:4:4 Predictive, Extended, CAVLC 4:4:4; chroma not 4:2:0; over 8 bits",
+            fix: "the same command (8-bit 4:2:0 High)"),
+        entry(
+            .mediaVideoHEVCTag, .warning,
+            meaning: "HEVC tagged `hev1` (ffmpeg's and MediaConvert's default): Apple's players want `hvc1`",
+            fix: "`ffmpeg -i in.mp4 -c copy -tag:v hvc1 out.mp4`"),
         entry(
             .mediaAudioCodecUnsupported, .error,
-            "an audio track in an MPEG-4 file iOS does not decode: Opus, FLAC, Vorbis, anything but AAC, MP3, ALAC, AC-3, E-AC-3, PCM"
-        ),
+            meaning:
+                "an audio track in an MPEG-4 file iOS does not decode there: Opus, FLAC, Vorbis, anything but AAC, MP3, ALAC, AC-3, E-AC-3, PCM",
+            fix: "`ffmpeg -i in.mp4 -c:v copy -c:a aac -b:a 128k out.mp4`"),
         entry(
             .attachmentUntyped, .error,
-            "the file the app's extension writes has no extension iOS maps to an attachment type, and no type hint"),
-        entry(
-            .attachmentDeviceMemory, .error,
-            "the extension keeps the body in memory and it is over the profile's `memory_bytes`, or decodes an image that needs more"
+            meaning:
+                "the file the app's extension writes (named by its profile's `naming`) has no extension iOS maps to an attachment type, and no type hint: `…jpg?w=600` under `url-string`, no extension, a Content-Disposition `.webp`, a `.mov`",
+            fix:
+                "what the fix says for that naming: an URL ending in the extension, a Content-Type, a `filename` parameter"
         ),
         entry(
+            .attachmentDeviceMemory, .error,
+            meaning:
+                "the profile downloads into memory and the body is over its `memory_bytes`, or it re-encodes images and width x height x 4 is over them: iOS ends the extension",
+            fix: "a smaller file"),
+        entry(
             .attachmentDeviceTime, .warning,
-            "at the profile's `throughput_bits_per_s` the download would outlast its `time_budget_s`"),
+            meaning: "bytes x 8 / `throughput_bits_per_s` is over `time_budget_s`; the message gives the estimate",
+            fix: "a smaller file, a closer CDN"),
     ]
 
-    private static func entry(_ code: FindingCode, _ severity: Severity, _ meaning: String) -> FindingCatalogEntry {
-        FindingCatalogEntry(code: code, severity: severity, meaning: meaning)
-    }
-
-    private static let severities: [FindingCode: Severity] = Dictionary(
-        uniqueKeysWithValues: entries.map { ($0.code, $0.severity) })
-
-    /// The catalog severity of `code` (error for a code not in the catalog).
-    public static func severity(of code: FindingCode) -> Severity {
-        severities[code] ?? .error
-    }
-}
-
-extension Finding {
-    /// A finding with the catalog's severity for `code`.
-    public init(_ code: FindingCode, path: String?, message: String, fix: String) {
-        self.init(code, FindingCatalog.severity(of: code), path: path, message: message, fix: fix)
+    private static func entry(
+        _ code: FindingCode, _ severity: Severity, meaning: String, fix: String
+    ) -> FindingCatalogEntry {
+        FindingCatalogEntry(code: code, severity: severity, meaning: meaning, fix: fix)
     }
 }
 

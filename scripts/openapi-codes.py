@@ -8,7 +8,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 readme = (root / "README.md").read_text()
 table = readme.split("<!-- catalog:begin -->")[1].split("<!-- catalog:end -->")[0]
 codes = re.findall(r"^\| `([a-z0-9.-]+)` \|", table, re.M)
-path = root / "openapi.json"
+path = root / "Sources/PreflightService/Resources/openapi.json"
 document = json.loads(path.read_text())
 code = document["components"]["schemas"]["Finding"]["properties"]["code"]
 code.pop("pattern", None)

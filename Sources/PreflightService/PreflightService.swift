@@ -37,8 +37,8 @@ public final class PreflightService: Sendable {
     public let metrics: ServiceMetrics
     /// The downloader; nil when `fetch.enabled` is false.
     public let fetcher: MediaFetcher?
-    /// The probe cache in front of the downloader.
-    public let cache: MediaProbeCache?
+    /// The download cache in front of the downloader.
+    public let cache: DownloadCache?
     let apiKeys: APIKeyCheck
     let accessLog: AccessLog?
     private let server: HTTPServer
@@ -53,16 +53,16 @@ public final class PreflightService: Sendable {
     ) throws(ConfigurationError) {
         self.configuration = configuration
         self.metrics = ServiceMetrics(version: Self.version, routes: Self.routePaths)
-        let fetcher = configuration.fetch.enabled ? try PreflightProbe.makeFetcher(configuration: configuration) : nil
+        let fetcher = configuration.fetch.enabled ? try PreflightCheck.makeFetcher(configuration: configuration) : nil
         self.fetcher = fetcher
-        self.cache = fetcher.map { MediaProbeCache(fetcher: $0, configuration: configuration.cache) }
+        self.cache = fetcher.map { DownloadCache(fetcher: $0, configuration: configuration.cache) }
         self.apiKeys = APIKeyCheck(keys: configuration.auth.apiKeys)
         let accessLog = accessLogDescriptor.map {
             AccessLog(descriptor: $0, bufferBytes: configuration.server.accessLogBufferBytes)
         }
         self.accessLog = accessLog
-        let parts = Parts(
-            metrics: metrics, probe: PreflightProbe(configuration: configuration, media: cache), apiKeys: apiKeys,
+        let endpoints = Endpoints(
+            metrics: metrics, check: PreflightCheck(configuration: configuration, media: cache), apiKeys: apiKeys,
             readiness: readiness, cache: cache, fetcher: fetcher, accessLog: accessLog,
             batchBodyBytes: configuration.server.maxBatchBodyBytes)
         let metrics = self.metrics
@@ -79,7 +79,7 @@ public final class PreflightService: Sendable {
                 connectionTimeoutSeconds: settings.connectionTimeoutSeconds,
                 maxBodyBytes: settings.maxBodyBytes, connectionMemoryBytes: settings.connectionMemoryBytes,
                 reservedHeaders: Self.apnsHeaders),
-            router: Self.makeRouter(parts), onComplete: onComplete)
+            router: endpoints.makeRouter(), onComplete: onComplete)
         adminServer = settings.adminListen.map { listen in
             // One worker and few connections: probes are small, and they must not compete with the API.
             HTTPServer(
@@ -88,7 +88,7 @@ public final class PreflightService: Sendable {
                     perIPConnections: Self.adminPerIPConnections,
                     connectionTimeoutSeconds: Self.adminConnectionTimeoutSeconds, maxBodyBytes: 1024,
                     reservedHeaders: Self.apnsHeaders),
-                router: Self.makeAdminRouter(parts), onComplete: onComplete)
+                router: endpoints.makeAdminRouter(), onComplete: onComplete)
         }
         readiness.server.withLock { $0 = WeakServer(server: server) }
     }

@@ -92,7 +92,7 @@ enum CheckCommand {
             _ = try EgressPolicy(configuration.egress)
             fetcher =
                 noFetch || !configuration.fetch.enabled
-                ? nil : try PreflightProbe.makeFetcher(configuration: configuration)
+                ? nil : try PreflightCheck.makeFetcher(configuration: configuration)
         } catch {
             printError("preflight: \(error)")
             return 2
@@ -106,10 +106,10 @@ enum CheckCommand {
             }
             profile = named
         }
-        let probe = PreflightProbe(configuration: configuration, media: fetcher)
+        let check = PreflightCheck(configuration: configuration, media: fetcher)
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Report?>(nil)
-        probe.run(
+        check.run(
             body: Array(body), headers: headers, fetch: !noFetch, profile: profile, format: envelopeFormat,
             expectMedia: expectMedia
         ) {

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Contract tests: validates openapi.json, then runs schemathesis against the built server on
+# Contract tests: validates the OpenAPI document, then runs schemathesis against the built server on
 # loopback (inside the network namespace of with-origins.sh, so nothing else is reachable).
 # usage: Tests/Contract/run.sh PATH/TO/preflight
 set -euo pipefail
 binary=$(realpath "$1")
 cd "$(dirname "$0")/../.."
-openapi-spec-validator openapi.json
+document=Sources/PreflightService/Resources/openapi.json
+openapi-spec-validator "$document"
 
 work=$(mktemp -d /tmp/preflight-contract.XXXXXX)
 cat > "$work/config.json" <<JSON
@@ -19,12 +20,12 @@ port=$(sed -n 's/.*listening on .*:\([0-9]*\)$/\1/p' "$work/stderr.log" | head -
 [ -n "$port" ] || { cat "$work/stderr.log"; exit 1; }
 
 # The served document is the committed one.
-curl -sf "http://127.0.0.1:$port/openapi.json" | cmp - openapi.json
+curl -sf "http://127.0.0.1:$port/openapi.json" | cmp - "$document"
 
 status=0
 # The coverage phase is left out: with CPython 3.11.7 it dies in hypothesis' lambda
 # description ("AST constructor recursion depth mismatch"), a bug of theirs, not a finding.
-schemathesis --config-file Tests/Contract/schemathesis.toml run openapi.json --url "http://127.0.0.1:$port" \
+schemathesis --config-file Tests/Contract/schemathesis.toml run "$document" --url "http://127.0.0.1:$port" \
   --checks all --phases examples,fuzzing,stateful --max-examples "${CONTRACT_EXAMPLES:-60}" --workers 2 \
   --request-timeout 10 --no-color --suppress-health-check all || status=$?
 kill -0 $pid 2>/dev/null || { echo "the server died under schemathesis"; cat "$work/stderr.log"; exit 1; }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct OpenAPICodesTests {
     @Test func theFindingCodeEnumIsTheCatalog() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("openapi.json")
+            .deletingLastPathComponent().appendingPathComponent("Sources/PreflightService/Resources/openapi.json")
         let document = try JSONParser.parse(Array(try Data(contentsOf: url))).value
         let code = document["components"]?["schemas"]?["Finding"]?["properties"]?["code"]
         guard case .array(let values)? = code?["enum"] else {
@@ -21,7 +21,7 @@ import Testing
 @Suite struct OpenAPIPushKindsTests {
     @Test func theJudgedAsEnumIsEveryPushKind() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("openapi.json")
+            .deletingLastPathComponent().appendingPathComponent("Sources/PreflightService/Resources/openapi.json")
         let document = try JSONParser.parse(Array(try Data(contentsOf: url))).value
         let judged = document["components"]?["schemas"]?["PayloadSummary"]?["properties"]?["judged_as"]
         guard case .array(let values)? = judged?["enum"] else {

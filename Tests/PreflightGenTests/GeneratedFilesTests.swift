@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func everyPlaceThatNamesTheVersionNamesTheConstant() throws {
-        let openAPI = try #require(Self.onDisk("openapi.json"))
+        let openAPI = try #require(Self.onDisk("Sources/PreflightService/Resources/openapi.json"))
         let document = try JSONParser.parse(Array(openAPI.utf8)).value
         #expect(document["info"]?["version"]?.string == PreflightVersion.current)
         let example = { (path: String) in

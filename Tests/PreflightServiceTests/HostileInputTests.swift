@@ -316,7 +316,7 @@ import Testing
         var configuration = origins.configuration()
         configuration.fetch.maxRedirects = -2
         do {
-            let fetcher = try PreflightProbe.makeFetcher(configuration: configuration)
+            let fetcher = try PreflightCheck.makeFetcher(configuration: configuration)
             fetcher.shutdown()
             Issue.record("the fetcher started with an option libcurl refused")
         } catch {

@@ -19,19 +19,19 @@ final class ManualClock: Sendable {
 
     init() throws {
         origins = try Origins.load()
-        fetcher = try PreflightProbe.makeFetcher(configuration: origins.configuration())
+        fetcher = try PreflightCheck.makeFetcher(configuration: origins.configuration())
     }
 
-    func cache(ttl: Int = 300, entries: Int = 100) -> MediaProbeCache {
+    func cache(ttl: Int = 300, entries: Int = 100) -> DownloadCache {
         var configuration = PreflightConfiguration.Cache()
         configuration.ttlSeconds = ttl
         configuration.maxEntries = entries
         let clock = self.clock
-        return MediaProbeCache(fetcher: fetcher, configuration: configuration, clock: { clock.now })
+        return DownloadCache(fetcher: fetcher, configuration: configuration, clock: { clock.now })
     }
 
     /// Fetches through the cache and waits for the outcome.
-    func get(_ cache: MediaProbeCache, _ path: String) -> DownloadOutcome? {
+    func get(_ cache: DownloadCache, _ path: String) -> DownloadOutcome? {
         let result = Mutex<DownloadOutcome?>(nil)
         let done = Gate()
         cache.fetch(origins.origin + path) { outcome in
@@ -52,7 +52,7 @@ final class ManualClock: Sendable {
         #expect(second.sha256 == first.sha256)
         #expect(second.analyzed() == first.analyzed())
         #expect(try origins.hits("/jpeg/hit.jpg") == 1)
-        #expect(cache.statistics.counts == MediaProbeCache.Statistics(hits: 1, misses: 1, coalesced: 0, entries: 1))
+        #expect(cache.statistics.counts == DownloadCache.Statistics(hits: 1, misses: 1, coalesced: 0, entries: 1))
     }
 
     @Test func entriesExpireAfterTheTTL() throws {
@@ -127,7 +127,7 @@ final class ManualClock: Sendable {
         #expect(outcomes.withLock { $0.count } == 20)
         #expect(Set(outcomes.withLock { $0.map(\.sha256) }).count == 1)
         #expect(try origins.hits("/wait/shared.jpg") == 1)
-        #expect(cache.statistics.counts == MediaProbeCache.Statistics(hits: 0, misses: 1, coalesced: 19, entries: 1))
+        #expect(cache.statistics.counts == DownloadCache.Statistics(hits: 0, misses: 1, coalesced: 19, entries: 1))
     }
 
     @Test func theServiceReportsCachedAndCountsInMetrics() throws {
@@ -149,9 +149,9 @@ final class ManualClock: Sendable {
     }
 }
 
-extension MediaProbeCache.Statistics {
+extension DownloadCache.Statistics {
     /// The counters alone, without the memory figures.
-    var counts: MediaProbeCache.Statistics {
-        MediaProbeCache.Statistics(hits: hits, misses: misses, coalesced: coalesced, entries: entries)
+    var counts: DownloadCache.Statistics {
+        DownloadCache.Statistics(hits: hits, misses: misses, coalesced: coalesced, entries: entries)
     }
 }

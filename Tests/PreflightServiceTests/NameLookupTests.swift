@@ -9,14 +9,18 @@ import Testing
 /// `CURLOPT_QUICK_EXIT` left it running after the download gave up).
 @Suite(.serialized) struct NameLookupTests {
     let origins: Origins
+    let directory: URL
 
     init() throws {
         origins = try Origins.load()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-lookups-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    /// Threads of this process now.
-    func threadCount() throws -> Int {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count
+    /// Threads of the server process now. The server runs as a child process: the test process
+    /// runs other suites' servers at the same time, so its own thread count says nothing.
+    func threadCount(_ server: ServerProcess) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.process.processIdentifier)/task").count
     }
 
     func pushBody(_ url: String) -> [UInt8] {
@@ -29,42 +33,55 @@ import Testing
             + String(decoding: body, as: UTF8.self)
     }
 
-    /// 24 pushes naming distinct names whose resolver never answers: the process never holds more
+    /// `fetch.max_lookups` 4, downloads from the misbehaving origin, no cache.
+    func serve() throws -> ServerProcess {
+        let file = directory.appendingPathComponent("lookups.json")
+        let text = """
+            {\(testProfileJSON), "payload": {"allow_http_media": true}, "cache": {"ttl_s": 0},
+             "fetch": {"resolve": ["origin.test:\(origins.originPort):127.0.0.1"], "max_lookups": 4,
+                       "connect_timeout_ms": 1000, "timeout_ms": 3000},
+             "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [\(origins.originPort)]}}
+            """
+        try Data(text.utf8).write(to: file)
+        return try ServerProcess(arguments: ["--config", file.path])
+    }
+
+    /// 24 pushes naming distinct names whose resolver never answers: the server never holds more
     /// than `fetch.max_lookups` (4) lookup threads over its threads before them (before: one
     /// thread per name, 24, each left running after its download gave up); a loopback download
     /// sent meanwhile is answered 200; each blackholed push gets `media.fetch.dns`; the threads
     /// still resolving for downloads that gave up are counted.
     @Test func unresolvableNamesHoldAtMostTheLookupBound() throws {
         try #require(origins.blackholeDNS, "run with PREFLIGHT_NETNS=1: the DNS server is set up in the namespace")
-        var configuration = origins.configuration()
-        configuration.fetch.maxLookups = 4
-        configuration.fetch.connectTimeoutMs = 1000
-        configuration.fetch.timeoutMs = 3000
-        configuration.cache.ttlSeconds = 0
-        try withService(configuration) { service in
+        let server = try serve()
+        defer {
+            server.signal(SIGTERM)
+            _ = server.waitForExit(seconds: 15)
+        }
+        do {
             // Warm up every path a download takes, so the baseline holds the server's fixed threads.
             let warm = try httpRequest(
-                port: service.port, "POST", "/v1/preflight",
+                port: server.port, "POST", "/v1/preflight",
                 body: pushBody(origins.origin + "/jpeg/warm.jpg"))
             #expect(warm.status == 200)
-            let baseline = try threadCount()
+            let baseline = try threadCount(server)
 
             let names = 24
             var connections: [TestConnection] = []
             for index in 0..<names {
-                let connection = try TestConnection(port: service.port, timeoutSeconds: 20)
+                let connection = try TestConnection(port: server.port, timeoutSeconds: 20)
                 connection.send(push("http://n\(index).blackhole.test:\(origins.originPort)/a.jpg"))
                 connections.append(connection)
             }
             var highest = 0
             for _ in 0..<15 {
-                highest = max(highest, try threadCount())
+                highest = max(highest, try threadCount(server))
                 usleep(100_000)
             }
             let beside = try httpRequest(
-                port: service.port, "POST", "/v1/preflight",
+                port: server.port, "POST", "/v1/preflight",
                 body: pushBody(origins.origin + "/jpeg/beside.jpg"))
-            highest = max(highest, try threadCount())
+            highest = max(highest, try threadCount(server))
 
             // 4 lookup threads; 4 more for libdispatch's workers (the lookups' deadline timers).
             #expect(highest - baseline <= 4 + 4, "threads: \(baseline) before, \(highest) at most")
@@ -81,7 +98,7 @@ import Testing
             }
             // The four lookups that gave up at connect_timeout_ms are still in getaddrinfo (10 s).
             let abandoned = try #require(
-                try gauge("preflight_dns_lookups_abandoned", port: service.port), "no lookup gauge in /metrics")
+                try gauge("preflight_dns_lookups_abandoned", port: server.port), "no lookup gauge in /metrics")
             #expect(abandoned == 4)
         }
     }

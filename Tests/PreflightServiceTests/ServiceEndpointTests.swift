@@ -183,7 +183,8 @@ import Testing
             #expect(response.headers["content-type"] == "application/json")
             let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
-            let committed = try Data(contentsOf: root.appendingPathComponent("openapi.json"))
+            let committed = try Data(
+                contentsOf: root.appendingPathComponent("Sources/PreflightService/Resources/openapi.json"))
             #expect(response.body == Array(committed))
             #expect(response.json?["openapi"]?.string == "3.1.0")
         }

@@ -113,10 +113,10 @@ import Testing
         #expect(server.waitForExit(seconds: 10) == 0)
     }
 
-    /// Item 9: a binary copied without its `.resources` folder trapped (exit 132) on the first
-    /// use of the OpenAPI document; it is compiled in now. (A copy made here still finds the
-    /// folder through the build path SwiftPM compiles into `Bundle.module`, so the test also
-    /// checks that the binary names no resource bundle at all.)
+    /// A binary copied without a `.resources` folder beside it traps (exit 132) on the first use
+    /// of `Bundle.module`, so the OpenAPI document is compiled in (`.embedInCode`). A copy made
+    /// here would still find a bundle through the build path SwiftPM compiles into
+    /// `Bundle.module`, so the test also checks that the binary names no resource bundle at all.
     @Test func aBinaryCopiedAloneServesItsOpenAPIDocument() throws {
         let image = try Data(contentsOf: URL(fileURLWithPath: preflightBinary))
         #expect(image.range(of: Data("preflight_PreflightService.resources".utf8)) == nil)
@@ -130,7 +130,8 @@ import Testing
         #expect(response.status == 200)
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        #expect(response.body == Array(try Data(contentsOf: root.appendingPathComponent("openapi.json"))))
+        let document = root.appendingPathComponent("Sources/PreflightService/Resources/openapi.json")
+        #expect(response.body == Array(try Data(contentsOf: document)))
         server.signal(SIGTERM)
         #expect(server.waitForExit(seconds: 10) == 0)
     }

@@ -198,7 +198,7 @@ import Testing
     /// A download's completion runs off the fetch thread (0.3 ran it, and the media rules and
     /// the report of every coalesced waiter, on it).
     @Test func completionsRunOffTheFetchThread() throws {
-        let fetcher = try PreflightProbe.makeFetcher(configuration: origins.configuration())
+        let fetcher = try PreflightCheck.makeFetcher(configuration: origins.configuration())
         defer { fetcher.shutdown() }
         let names = Mutex<[String]>([])
         let done = DispatchSemaphore(value: 0)

@@ -9,17 +9,17 @@ import Synchronization
 /// requests for a URL being downloaded wait for that download instead of starting another.
 ///
 /// ```swift
-/// let cache = MediaProbeCache(fetcher: fetcher, configuration: config.cache)
+/// let cache = DownloadCache(fetcher: fetcher, configuration: config.cache)
 /// cache.fetch(url) { outcome in ... }  // outcome.cached is true on a hit
 /// ```
-public final class MediaProbeCache: MediaSource {
+public final class DownloadCache: MediaSource {
     /// Counters for `/metrics`.
     public struct Statistics: Sendable, Equatable {
         public var hits = 0
         public var misses = 0
         public var coalesced = 0
         public var entries = 0
-        /// Memory the entries take, as `MediaProbeCache.cost` counts it.
+        /// Memory the entries take, as `DownloadCache.cost` counts it.
         public var bytes = 0
         /// The budget (`cache.max_bytes`).
         public var maxBytes = 0
@@ -48,7 +48,7 @@ public final class MediaProbeCache: MediaSource {
             self.url = url
             self.outcome = outcome
             self.expires = expires
-            self.cost = MediaProbeCache.cost(url: url, outcome: outcome)
+            self.cost = DownloadCache.cost(url: url, outcome: outcome)
         }
     }
 

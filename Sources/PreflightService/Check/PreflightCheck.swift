@@ -5,10 +5,10 @@ public import PreflightFetch
 /// download and the media rules. Shared by `POST /v1/preflight` and `preflight check`.
 ///
 /// ```swift
-/// let probe = PreflightProbe(configuration: config, media: fetcher)
-/// probe.run(body: bytes, headers: APNsHeaders(pushType: "alert"), fetch: true) { report in ... }
+/// let check = PreflightCheck(configuration: config, media: fetcher)
+/// check.run(body: bytes, headers: APNsHeaders(pushType: "alert"), fetch: true) { report in ... }
 /// ```
-public struct PreflightProbe: Sendable {
+public struct PreflightCheck: Sendable {
     public let inspector: PayloadInspector
     /// Where downloads come from (the fetcher, or the cache in front of it); nil for none.
     public let media: (any MediaSource)?
@@ -33,13 +33,13 @@ public struct PreflightProbe: Sendable {
 
     /// Checks the push (`profile` is the one the request names, `format` the envelope it names;
     /// see `PayloadInspector.inspect`); `completion` runs at once when nothing is downloaded, else on the
-    /// thread that finished the download. It gets the pieces; `ProbeOutcome.report()` runs the
+    /// thread that finished the download. It gets the pieces; `CheckOutcome.report()` runs the
     /// media rules, wherever the caller wants that work done (the HTTP endpoints: on the
     /// connection's own worker, not the download's thread).
     public func run(
         body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
         format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: ParsedPayload? = nil,
-        completion: @escaping @Sendable (ProbeOutcome) -> Void
+        completion: @escaping @Sendable (CheckOutcome) -> Void
     ) {
         let inspection = inspector.inspect(
             body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil,
@@ -47,17 +47,17 @@ public struct PreflightProbe: Sendable {
         var report = inspection.report
         let configuration = inspector.configuration
         guard let media = inspection.media else {
-            return completion(ProbeOutcome(payloadReport: report, configuration: configuration))
+            return completion(CheckOutcome(payloadReport: report, configuration: configuration))
         }
         guard fetch, let source = self.media else {
             report.append(contentsOf: [Self.notFetched(media, reason: fetch ? .disabled : .skipped)])
-            return completion(ProbeOutcome(payloadReport: report, configuration: configuration))
+            return completion(CheckOutcome(payloadReport: report, configuration: configuration))
         }
         let payloadReport = report
         let judged = (profile: inspection.profile, root: inspection.root)
         source.fetch(media.url.text) { download in
             completion(
-                ProbeOutcome(
+                CheckOutcome(
                     payloadReport: payloadReport, media: media, download: download, configuration: configuration,
                     profile: judged.profile, root: judged.root))
         }
@@ -83,31 +83,5 @@ public struct PreflightProbe: Sendable {
         return Finding(
             .mediaNotFetched, path: media.key, message: why,
             fix: "none needed; the media's type and size are only checked when it is downloaded")
-    }
-}
-
-/// What one probe gathered: the payload's report and, when there was one, the download.
-public struct ProbeOutcome: Sendable {
-    let payloadReport: Report
-    var media: MediaReference?
-    var download: DownloadOutcome?
-    let configuration: PreflightConfiguration
-    var profile: ExtensionProfile = .generic
-    var root: JSONView?
-
-    /// Whether a download was made (its completion then runs off the connection's worker).
-    var downloaded: Bool { download != nil }
-
-    /// The whole report: the payload's findings, then the media rules' (run here), all under
-    /// the report's cap of findings per code.
-    public func report() -> Report {
-        guard let media, let download else { return payloadReport }
-        let judged = MediaRules.evaluate(
-            download, reference: media, configuration: configuration, profile: profile, root: root)
-        var report = payloadReport
-        report.append(contentsOf: judged.findings, omitted: judged.omitted)
-        report.media = judged.summary
-        report.attachment = judged.attachment
-        return report
     }
 }

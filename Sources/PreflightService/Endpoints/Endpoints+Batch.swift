@@ -2,14 +2,15 @@ import PreflightCore
 import PreflightHTTP
 import Synchronization
 
-extension PreflightService {
+extension Endpoints {
     /// `POST /v1/preflight/batch`: every item checked like `POST /v1/preflight`, the media
     /// downloads shared through the cache, the reports answered in the items' order.
-    static func batch(_ request: HTTPRequest, probe: PreflightProbe, metrics: ServiceMetrics, responder: Responder) {
-        let fetch: Bool
-        switch fetchMode(request) {
-        case .success(let mode): fetch = mode
-        case .failure(let error): return responder.respond(error.response)
+    func batch(_ request: HTTPRequest, responder: Responder) {
+        let configuration = check.inspector.configuration
+        let options: RequestOptions
+        switch RequestOptions.parse(request, configuration: configuration) {
+        case .success(let parsed): options = parsed
+        case .failure(let refusal): return responder.respond(refusal.response)
         }
         let batch: BatchRequest
         do {
@@ -17,45 +18,27 @@ extension PreflightService {
         } catch {
             return responder.respond(.error(400, code: "invalid-batch", message: error.message))
         }
-        // Every item's profile first: one unknown name refuses the batch before any download.
-        let defaultName: String?
-        switch requestedProfile(request, configuration: probe.inspector.configuration) {
-        case .success(let name): defaultName = name
-        case .failure(let error): return responder.respond(error.response)
-        }
-        let expectMedia: Bool
-        switch expectsMedia(request) {
-        case .success(let expected): expectMedia = expected
-        case .failure(let error): return responder.respond(error.response)
-        }
-        let defaultFormat: EnvelopeFormat?
-        switch requestedFormat(request) {
-        case .success(let named): defaultFormat = named
-        case .failure(let error): return responder.respond(error.response)
-        }
+        // Every item's profile and format first: one unknown name refuses the batch before any download.
         var profiles: [ExtensionProfile?] = []
         var formats: [EnvelopeFormat?] = []
         for item in batch.items {
-            switch profile(named: item.profile ?? defaultName, configuration: probe.inspector.configuration) {
+            switch options.profile(forItem: item.profile, configuration: configuration) {
             case .success(let found): profiles.append(found)
-            case .failure(let error): return responder.respond(error.response)
+            case .failure(let refusal): return responder.respond(refusal.response)
             }
-            guard let name = item.format else {
-                formats.append(defaultFormat)
-                continue
+            switch options.format(forItem: item.format) {
+            case .success(let found): formats.append(found)
+            case .failure(let refusal): return responder.respond(refusal.response)
             }
-            guard let format = EnvelopeFormat(rawValue: name) else {
-                return responder.respond(unknownFormat(name).response)
-            }
-            formats.append(format)
         }
+        let metrics = self.metrics
         let collected = Mutex(BatchResults(count: batch.items.count))
         for (index, item) in batch.items.enumerated() {
-            probe.run(
-                body: item.payload, headers: item.headers, fetch: fetch, profile: profiles[index],
-                format: formats[index], expectMedia: expectMedia, parsed: item.parsed
+            check.run(
+                body: item.payload, headers: item.headers, fetch: options.fetch, profile: profiles[index],
+                format: formats[index], expectMedia: options.expectMedia, parsed: item.parsed
             ) { outcome in
-                let complete = collected.withLock { results -> [ProbeOutcome]? in
+                let complete = collected.withLock { results -> [CheckOutcome]? in
                     results.store(outcome, at: index)
                     return results.isComplete ? results.outcomes : nil
                 }
@@ -73,7 +56,7 @@ extension PreflightService {
 
 /// The outcomes of a batch as they arrive, in item order.
 private struct BatchResults {
-    private var slots: [ProbeOutcome?]
+    private var slots: [CheckOutcome?]
     private var missing: Int
 
     init(count: Int) {
@@ -81,14 +64,14 @@ private struct BatchResults {
         missing = count
     }
 
-    mutating func store(_ outcome: ProbeOutcome, at index: Int) {
+    mutating func store(_ outcome: CheckOutcome, at index: Int) {
         if slots[index] == nil { missing -= 1 }
         slots[index] = outcome
     }
 
     var isComplete: Bool { missing == 0 }
 
-    var outcomes: [ProbeOutcome] { slots.compactMap { $0 } }
+    var outcomes: [CheckOutcome] { slots.compactMap { $0 } }
 
     /// `{"results":[report, ...]}`.
     static func body(_ reports: [[UInt8]]) -> [UInt8] {

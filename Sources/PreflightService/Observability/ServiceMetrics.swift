@@ -115,7 +115,7 @@ public final class ServiceMetrics: Sendable {
     /// Figures read from other parts at scrape time.
     public struct Gauges: Sendable {
         public var inFlight = 0
-        public var cache: MediaProbeCache.Statistics?
+        public var cache: DownloadCache.Statistics?
         public var downloadsActive = 0
         public var downloadsQueued = 0
         /// Name lookups: threads in getaddrinfo, lookups waiting for one, threads left by

@@ -1,0 +1,127 @@
+import PreflightCore
+import PreflightFetch
+import PreflightHTTP
+
+/// The routes of both listeners, with what they read from the rest of the service: made once
+/// by `PreflightService`, each route's closure holding a copy.
+struct Endpoints: Sendable {
+    var metrics: ServiceMetrics
+    var check: PreflightCheck
+    var apiKeys: APIKeyCheck
+    var readiness: Readiness
+    var cache: DownloadCache?
+    var fetcher: MediaFetcher?
+    var accessLog: AccessLog?
+    var batchBodyBytes: Int
+
+    /// The router of the API listener: the health probes, the documents and `/v1/*`.
+    func makeRouter() -> Router {
+        var router = Router()
+        addProbeRoutes(to: &router)
+        let openAPI = OpenAPIDocument.response
+        router.add("GET", "/openapi.json", sync: { _ in openAPI })
+        Playground.addRoutes(to: &router)
+        let apiKeys = self.apiKeys
+        router.group("/v1", middleware: [{ request in Self.authenticate(request, apiKeys) }]) { v1 in
+            let version = BuildInfo.current.json
+            v1.add("GET", "/version") { _, responder in responder.respond(.json(200, bytes: version)) }
+            v1.add("POST", "/preflight") { request, responder in preflight(request, responder: responder) }
+            v1.add("POST", "/preflight/batch", maxBodyBytes: batchBodyBytes) { request, responder in
+                batch(request, responder: responder)
+            }
+        }
+        return router
+    }
+
+    /// The router of the admin listener: the health probes only.
+    func makeAdminRouter() -> Router {
+        var router = Router()
+        addProbeRoutes(to: &router)
+        return router
+    }
+
+    /// `/healthz`, `/readyz` and `/metrics`: on the API port, and alone on the admin listener.
+    func addProbeRoutes(to router: inout Router) {
+        let readiness = self.readiness
+        // Answered from responses made here, once: a kubelet probes every few seconds, and a
+        // probe must cost no allocation.
+        let ok = FixedResponse(.json(200, #"{"status":"ok"}"#))
+        let ready = FixedResponse(.json(200, #"{"status":"ready"}"#))
+        let draining = FixedResponse(.json(503, #"{"status":"draining"}"#))
+        router.add("GET", "/healthz", fixed: { ok })
+        router.add("GET", "/readyz", fixed: { readiness.isDraining ? draining : ready })
+        router.add("GET", "/metrics", sync: { _ in metricsResponse() })
+    }
+
+    /// The metrics in Prometheus text format, the gauges read now.
+    private func metricsResponse() -> HTTPResponse {
+        var gauges = ServiceMetrics.Gauges()
+        gauges.inFlight = readiness.inFlight
+        gauges.parked = readiness.parked
+        gauges.cache = cache?.statistics
+        if let fetcher {
+            let load = fetcher.load
+            gauges.downloadsActive = load.active
+            gauges.downloadsQueued = load.queued
+            gauges.fetchLoopErrors = fetcher.loopErrors
+            gauges.moovBytesKept = fetcher.moovBudget.kept
+            gauges.moovBudgetBytes = fetcher.moovBudget.limit
+            gauges.moovRefused = fetcher.moovBudget.refused
+            let lookups = fetcher.lookupLoad
+            gauges.lookupsActive = lookups.resolving
+            gauges.lookupsQueued = lookups.queued
+            gauges.lookupsAbandoned = lookups.abandoned
+        }
+        gauges.accessLogDropped = accessLog?.dropped ?? 0
+        gauges.accessLogLost = accessLog?.lost ?? 0
+        var response = HTTPResponse(status: 200, body: Array(metrics.render(gauges).utf8))
+        response.headers = [("Content-Type", "text/plain; version=0.0.4; charset=utf-8")]
+        return response
+    }
+
+    /// The 401 answer when `/v1/*` needs a key and the request has none that matches.
+    static func authenticate(_ request: HTTPRequest, _ apiKeys: APIKeyCheck) -> HTTPResponse? {
+        if apiKeys.allows(authorization: request.header("authorization")) { return nil }
+        var response = HTTPResponse.error(
+            401, code: "unauthorized", message: "send Authorization: Bearer <key> with one of auth.api_keys")
+        response.headers.append(("WWW-Authenticate", "Bearer"))
+        return response
+    }
+
+    /// `POST /v1/preflight`: the body checked with the request's options and APNs headers.
+    func preflight(_ request: HTTPRequest, responder: Responder) {
+        let options: RequestOptions
+        switch RequestOptions.parse(request, configuration: check.inspector.configuration) {
+        case .success(let parsed): options = parsed
+        case .failure(let refusal): return responder.respond(refusal.response)
+        }
+        var headers = APNsHeaders(lowercased: request.headers)
+        // Sorted: the findings come in one order whatever the set's.
+        for name in request.repeatedHeaders.sorted() { headers.markRepeated(name) }
+        let metrics = self.metrics
+        let wantsText = options.wantsText
+        check.run(
+            body: request.body, headers: headers, fetch: options.fetch, profile: options.profile,
+            format: options.format, expectMedia: options.expectMedia
+        ) { outcome in
+            // Without a download the outcome comes at once, on the connection's worker: answered
+            // here (no closure holding the outcome, whose configuration is 2 KB, is made).
+            guard outcome.downloaded else {
+                return responder.respond(Self.answer(outcome, metrics: metrics, wantsText: wantsText))
+            }
+            // After a download: judged and written on the connection's worker when it resumes.
+            responder.respond { Self.answer(outcome, metrics: metrics, wantsText: wantsText) }
+        }
+    }
+
+    /// The answer for a check's outcome: the report as JSON (or as text), 422 for a fail verdict.
+    private static func answer(_ outcome: CheckOutcome, metrics: ServiceMetrics, wantsText: Bool) -> HTTPResponse {
+        let report = outcome.report()
+        metrics.record(report)
+        let status = report.verdict == .fail ? 422 : 200
+        guard wantsText else { return .json(status, bytes: report.jsonBytes) }
+        return HTTPResponse(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+            body: Array((TextReport(report: report).text + "\n").utf8))
+    }
+}

@@ -89,6 +89,7 @@ run: release
 
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	python3 scripts/function-lengths.py
 
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.

@@ -25,7 +25,7 @@ final class Transfer {
     private var lookupRefused: String?
     private var stoppedForSize = false
     /// A transfer coding other than chunked, which stopped the download (libcurl would decode
-    /// `Transfer-Encoding: gzip` without a limit of its own: 260 KB became 52 MB in 0.3).
+    /// `Transfer-Encoding: gzip` without a limit of its own: a 260 KB body became 52 MB).
     private var refusedTransferCoding: String?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var resolveList: UnsafeMutablePointer<curl_slist>?

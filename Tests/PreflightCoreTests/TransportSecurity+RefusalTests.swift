@@ -28,7 +28,7 @@ import Testing
                 == "TLSv1.1 is older than TLS 1.2; the certificate's RSA key has 1024 bits, under 2048")
         let good = TransportFacts(url: "https://cdn.example/a.jpg", isRedirect: true, tls: Self.good)
         #expect(TransportSecurity.refusal(good, allowHTTP: false) == nil)
-        // A session that could not be read is let through, as before the policy was injected.
+        // A TLS hop whose session could not be read goes on: there is nothing to judge.
         #expect(
             TransportSecurity.refusal(TransportFacts(url: "https://x.example/", isRedirect: false), allowHTTP: false)
                 == nil)

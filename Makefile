@@ -99,6 +99,7 @@ run: release ## serve config/preflight.json on 127.0.0.1:8080
 
 lint: ## swift format lint --strict on Sources, Tests and Package.swift
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
+	python3 scripts/function-lengths.py
 
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.

@@ -1,15 +1,25 @@
-/// How hops are allowed to travel: App Transport Security's rules are always checked on TLS;
-/// a plain http hop (a first URL, or a redirect from https) only when `allowHTTP`.
-public struct TransportPolicy: Sendable {
-    public var allowHTTP: Bool
+public import PreflightCore
 
-    public init(allowHTTP: Bool = false) {
-        self.allowHTTP = allowHTTP
+/// Whether a hop may go on, decided by the caller (the product's transport rules): the fetcher
+/// gathers what the hop negotiated, asks, and stops the download with the answer as the
+/// failure's reason (`DownloadOutcome.Failure.ats`). It knows no rule of its own.
+///
+/// ```swift
+/// let transport = TransportPolicy { hop in TransportSecurity.refusal(hop, allowHTTP: false) }
+/// ```
+public struct TransportPolicy: Sendable {
+    /// Why the hop is refused, or nil to let it go on. Called on the fetch thread, once per
+    /// response (the first URL and every redirect): keep it quick.
+    public var refusal: @Sendable (TransportFacts) -> String?
+
+    public init(refusal: @escaping @Sendable (TransportFacts) -> String?) {
+        self.refusal = refusal
     }
 }
 
 /// What the fetcher does with a body, decided by the caller: how many first bytes to keep,
-/// and when to stop. The fetcher knows nothing of media kinds; it asks this policy.
+/// when to stop, and what reads the whole body as it streams. The fetcher knows nothing of
+/// media kinds; it asks this policy.
 ///
 /// ```swift
 /// let policy = BodyPolicy(keepBytes: 65536, initialLimit: 50 << 20, decideAfter: 64) { prefix in
@@ -17,6 +27,10 @@ public struct TransportPolicy: Sendable {
 /// }
 /// ```
 public struct BodyPolicy: Sendable {
+    /// Makes a reader of one download's body, given the check against the scanners' shared
+    /// budget (`MoovBudget.reserve`) it asks before it keeps bytes.
+    public typealias ScannerFactory = @Sendable (_ admit: (@Sendable (Int) -> Bool)?) -> any BodyScanner
+
     /// Bytes of the body kept in the outcome (for sniffing and headers); the rest is only counted and hashed.
     public var keepBytes: Int
     /// The size cap until the first bytes are in.
@@ -25,17 +39,17 @@ public struct BodyPolicy: Sendable {
     public var decideAfter: Int
     /// The size cap the first bytes call for; nil keeps `initialLimit`.
     public var limitForPrefix: @Sendable ([UInt8]) -> Int?
-    /// The most bytes of an MP4's `moov` box kept while the body streams (`BoxScanner`); 0 walks no boxes.
-    public var moovLimit: Int
+    /// What reads each download's body beside the hash (`BoxScanner`); nil reads nothing more.
+    public var scanner: ScannerFactory?
 
     public init(
-        keepBytes: Int, initialLimit: Int, decideAfter: Int, moovLimit: Int = 0,
+        keepBytes: Int, initialLimit: Int, decideAfter: Int, scanner: ScannerFactory? = nil,
         limitForPrefix: @escaping @Sendable ([UInt8]) -> Int? = { _ in nil }
     ) {
         self.keepBytes = keepBytes
         self.initialLimit = initialLimit
         self.decideAfter = decideAfter
-        self.moovLimit = moovLimit
+        self.scanner = scanner
         self.limitForPrefix = limitForPrefix
     }
 }

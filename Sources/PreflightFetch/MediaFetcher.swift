@@ -15,7 +15,8 @@ private let curlGlobalInit: Void = {
 /// hands the outcome to the hashing lane, which finishes the digest and runs the completion.
 ///
 /// ```swift
-/// let fetcher = try MediaFetcher(settings: config.fetch, egress: config.egress, body: policy)
+/// let transport = TransportPolicy { TransportSecurity.refusal($0, allowHTTP: false) }
+/// let fetcher = try MediaFetcher(settings: config.fetch, egress: config.egress, body: policy, transport: transport)
 /// fetcher.fetch("https://cdn.example.com/a.jpg") { outcome in print(outcome.bytes) }
 /// ```
 public final class MediaFetcher: Sendable {
@@ -51,7 +52,7 @@ public final class MediaFetcher: Sendable {
     /// Starts the fetch thread. Throws when the egress ranges do not parse.
     public init(
         settings: PreflightConfiguration.Fetch, egress: PreflightConfiguration.Egress, body: BodyPolicy,
-        transport: TransportPolicy = TransportPolicy()
+        transport: TransportPolicy
     ) throws(ConfigurationError) {
         _ = curlGlobalInit
         self.settings = settings
@@ -63,12 +64,12 @@ public final class MediaFetcher: Sendable {
         self.pinned = Set(settings.resolve.compactMap(LookupTarget.pinned))
         // Every option on a throwaway handle first: a libcurl that refuses one (an older one
         // without CURLOPT_PROTOCOLS_STR, say) must not run downloads without it.
-        let probe = Transfer(
+        let optionCheck = Transfer(
             url: "http://127.0.0.1/", settings: settings, policy: policy, body: body, transport: transport,
-            lookups: lookups, connectTo: "probe.invalid:80:127.0.0.1:80"
+            lookups: lookups, connectTo: "option-check.invalid:80:127.0.0.1:80"
         ) { _ in }
-        guard let probe else { throw ConfigurationError("libcurl: curl_easy_init failed") }
-        if let failure = probe.setupFailure {
+        guard let optionCheck else { throw ConfigurationError("libcurl: curl_easy_init failed") }
+        if let failure = optionCheck.setupFailure {
             throw ConfigurationError("libcurl \(String(cString: curl_version())) refused \(failure)")
         }
         self.multi = MultiHandle()
@@ -205,12 +206,7 @@ public final class MediaFetcher: Sendable {
                 let outcome = transfer.finish(code)
                 state.withLock { $0.active -= 1 }
                 let completion = transfer.completion
-                transfer.hasher.finish(wanted: outcome.failure == nil) { digest, movie in
-                    var complete = outcome
-                    complete.sha256 = digest
-                    complete.movie = movie
-                    completion(complete)
-                }
+                transfer.hasher.finish(outcome, wanted: outcome.failure == nil, then: completion)
             }
             failed = !multi.poll(milliseconds: 1000) || failed
             if failed {

@@ -3,8 +3,8 @@ import PreflightCore
 import PreflightHost
 import Synchronization
 
-/// SHA-256 of a body as it streams, and the walk of its ISO BMFF boxes (`BoxScanner`, which
-/// keeps the `moov` box), computed beside the download rather than inside it: chunks are
+/// SHA-256 of a body as it streams, and the caller's reading of it (`BodyPolicy.scanner`: the
+/// service's walk of MP4 boxes), computed beside the download rather than inside it: chunks are
 /// handled on a queue of their own so this work and receiving overlap, and the curl thread only
 /// moves bytes. The bytes waiting are capped across all downloads; past the cap a chunk is
 /// handled before the download goes on, so memory stays bounded whatever the media's size.
@@ -25,18 +25,18 @@ final class StreamHasher: @unchecked Sendable {
     private static let nextLane = Atomic<Int>(0)
 
     private let digest = SHA256Digest()
-    private var scanner: BoxScanner?
+    private var scanner: (any BodyScanner)?
     private let queue: DispatchQueue
     private let moovBudget: MoovBudget?
 
     /// - Parameters:
-    ///   - moovLimit: the most bytes of `moov` kept; 0 walks no boxes.
-    ///   - moovBudget: the `moov` bytes all downloads may keep together; nil: no total.
-    init(moovLimit: Int, moovBudget: MoovBudget? = nil) {
+    ///   - scanner: makes the reader fed every chunk after the hash; nil reads nothing more.
+    ///   - moovBudget: the bytes all downloads' readers may keep together; nil: no total.
+    init(scanner makeScanner: BodyPolicy.ScannerFactory?, moovBudget: MoovBudget? = nil) {
         self.moovBudget = moovBudget
         var admit: (@Sendable (Int) -> Bool)? = nil
         if let moovBudget { admit = { bytes in moovBudget.reserve(bytes) } }
-        scanner = moovLimit > 0 ? BoxScanner(moovLimit: moovLimit, admit: admit) : nil
+        scanner = makeScanner?(admit)
         let lane = Self.nextLane.add(1, ordering: .relaxed).oldValue % Self.lanes.count
         queue = DispatchQueue(label: "preflight.sha256", target: Self.lanes[lane])
     }
@@ -67,19 +67,24 @@ final class StreamHasher: @unchecked Sendable {
         scanner?.consume(bytes)
     }
 
-    /// Calls `then` on the hashing lane once every queued chunk is handled, with the hex digest
-    /// and the box walk's result, its `moov` read (nil when `wanted` is false: a failed
-    /// download, or when no boxes were walked). The caller's thread does not wait.
-    func finish(wanted: Bool, then: @escaping @Sendable (String?, MovieScan?) -> Void) {
+    /// Calls `then` on the hashing lane once every queued chunk is handled, with `outcome`
+    /// completed: the hex digest and what the scanner found (neither when `wanted` is false: a
+    /// failed download). The caller's thread does not wait.
+    func finish(
+        _ outcome: DownloadOutcome, wanted: Bool, then: @escaping @Sendable (DownloadOutcome) -> Void
+    ) {
         queue.async { [self] in
-            let digest = wanted ? digest.finalize() : nil
-            let movie = wanted ? scanner?.scan : nil
+            var complete = outcome
+            if wanted {
+                complete.sha256 = digest.finalize()
+                scanner?.record(into: &complete)
+            }
             releaseMoov()
-            then(digest, movie)
+            then(complete)
         }
     }
 
-    /// Drops the kept `moov` bytes and gives their reservation back (once).
+    /// Drops the scanner's kept bytes and gives their reservation back (once).
     private func releaseMoov() {
         moovBudget?.release(scanner?.admittedBytes ?? 0)
         scanner = nil

@@ -13,7 +13,7 @@ final class Transfer {
     private let policy: EgressPolicy
     private let body: BodyPolicy
     private let transport: TransportPolicy
-    /// Why App Transport Security would refuse a hop; the download stops there.
+    /// Why the transport policy refused a hop (App Transport Security); the download stops there.
     private var atsViolation: String?
     /// Responses started so far (more than one: redirects were followed).
     private var hops = 0
@@ -25,7 +25,7 @@ final class Transfer {
     private var lookupRefused: String?
     private var stoppedForSize = false
     /// A transfer coding other than chunked, which stopped the download (libcurl would decode
-    /// `Transfer-Encoding: gzip` without a limit of its own: 260 KB became 52 MB in 0.3).
+    /// `Transfer-Encoding: gzip` without a limit of its own: a 260 KB body became 52 MB).
     private var refusedTransferCoding: String?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var resolveList: UnsafeMutablePointer<curl_slist>?
@@ -59,7 +59,7 @@ final class Transfer {
         self.body = body
         self.transport = transport
         self.limit = body.initialLimit
-        self.hasher = StreamHasher(moovLimit: body.moovLimit, moovBudget: moovBudget)
+        self.hasher = StreamHasher(scanner: body.scanner, moovBudget: moovBudget)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure(url: url, fetch: settings)
         if let connectTo {
@@ -203,24 +203,19 @@ final class Transfer {
         return true
     }
 
-    /// App Transport Security on the hop whose response starts: plain http only when allowed,
-    /// and on TLS what was negotiated and presented (`TransportSecurity`). False stops the download.
+    /// The hop whose response starts, as the transport policy judges it: its URL and, on TLS,
+    /// what was negotiated and presented (kept in the outcome). False stops the download.
     private func hopAllowed() -> Bool {
         hops += 1
         guard let url = stringInfo(CURLINFO_EFFECTIVE_URL) else { return true }
-        if url.lowercased().hasPrefix("http://") {
-            if transport.allowHTTP { return true }
-            atsViolation = hops > 1 ? "a redirect leads to \(url), plain http" : "\(url) is plain http"
-            return false
+        var hop = TransportFacts(url: url, isRedirect: hops > 1)
+        if !hop.isPlainHTTP {
+            hop.tls = tlsFacts()
+            if let tls = hop.tls { outcome.tls = tls }
         }
-        guard let facts = tlsFacts() else { return true }
-        outcome.tls = facts
-        let problems = TransportSecurity.violations(facts)
-        guard problems.isEmpty else {
-            atsViolation = problems.joined(separator: "; ")
-            return false
-        }
-        return true
+        guard let reason = transport.refusal(hop) else { return true }
+        atsViolation = reason
+        return false
     }
 
     /// What OpenSSL negotiated on this connection (`CURLINFO_TLS_SSL_PTR`: the `SSL *`).

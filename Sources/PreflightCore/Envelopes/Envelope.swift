@@ -12,48 +12,16 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
     case braze
 
     /// The key a finding about the envelope as a whole points at.
-    var topKey: String {
-        switch self {
-        case .apns: "aps"
-        case .fcm: "message"
-        case .onesignal: "app_id"
-        case .airship: "notification"
-        case .braze: "messages"
-        }
-    }
+    var topKey: String { provider.topKey }
 
     /// The provider, as messages name it.
-    var providerName: String {
-        switch self {
-        case .apns: "APNs"
-        case .fcm: "FCM"
-        case .onesignal: "OneSignal"
-        case .airship: "Airship"
-        case .braze: "Braze"
-        }
-    }
+    var providerName: String { provider.name }
 
     /// The request, as messages name it.
-    var requestName: String {
-        switch self {
-        case .apns: "an APNs payload"
-        case .fcm: "an FCM HTTP v1 message"
-        case .onesignal: "a OneSignal create-notification body"
-        case .airship: "an Airship push object"
-        case .braze: "a Braze messages/send body"
-        }
-    }
+    var requestName: String { provider.requestName }
 
     /// The profile the provider's own SDK extension gives (`ExtensionProfile.presets`).
-    public var presetProfile: String {
-        switch self {
-        case .apns: "generic"
-        case .fcm: "firebase"
-        case .onesignal: "onesignal"
-        case .airship: "airship"
-        case .braze: "braze"
-        }
-    }
+    public var presetProfile: String { provider.presetProfile }
 
     /// The format a body's shape shows, or nil when it is an APNs payload, an unknown shape, or
     /// looks like more than one provider's (all judged as APNs).
@@ -114,23 +82,10 @@ public struct Envelope: Sendable {
     /// The envelope's APNs payload and headers, built the way `format`'s provider documents it;
     /// nil for `apns` (the body is the payload).
     public static func derive(_ format: EnvelopeFormat, from root: JSONValue, headers: APNsHeaders) -> Envelope? {
+        let provider = format.provider
+        guard let build = provider.derive else { return nil }
         var derivation = Derivation(headers: headers)
-        let allowance: Int
-        switch format {
-        case .apns: return nil
-        case .fcm:
-            FCMEnvelope.derive(root, into: &derivation)
-            allowance = FCMEnvelope.allowance
-        case .onesignal:
-            OneSignalEnvelope.derive(root, into: &derivation)
-            allowance = OneSignalEnvelope.allowance
-        case .airship:
-            AirshipEnvelope.derive(root, into: &derivation)
-            allowance = AirshipEnvelope.allowance
-        case .braze:
-            BrazeEnvelope.derive(root, into: &derivation)
-            allowance = BrazeEnvelope.allowance
-        }
+        build(root, &derivation)
         var writer = JSONWriter(capacity: 512)
         writer.value(derivation.payload)
         var document: JSONDocument?
@@ -150,9 +105,9 @@ public struct Envelope: Sendable {
         var envelope = Envelope(
             format: format, detected: false, payload: writer.bytes, document: document,
             headers: derivation.headers,
-            findings: derivation.findings, allowanceBytes: allowance, superseded: derivation.superseded,
+            findings: derivation.findings, allowanceBytes: provider.allowance, superseded: derivation.superseded,
             usable: derivation.usable)
-        envelope.mutableOnEveryPush = format == .onesignal
+        envelope.mutableOnEveryPush = provider.mutableOnEveryPush
         return envelope
     }
 }

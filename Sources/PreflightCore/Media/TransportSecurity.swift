@@ -25,6 +25,25 @@ public struct TLSFacts: Sendable, Equatable {
     }
 }
 
+/// What the fetcher sees of one hop when its response starts: what App Transport Security is judged on.
+public struct TransportFacts: Sendable, Equatable {
+    /// The hop's URL (curl's effective URL).
+    public var url: String
+    /// Whether a redirect led here (not the payload's own URL).
+    public var isRedirect: Bool
+    /// What TLS negotiated; nil on plain http, or when the TLS library's session could not be read.
+    public var tls: TLSFacts?
+
+    public init(url: String, isRedirect: Bool, tls: TLSFacts? = nil) {
+        self.url = url
+        self.isRedirect = isRedirect
+        self.tls = tls
+    }
+
+    /// Whether the hop is plain http.
+    public var isPlainHTTP: Bool { url.lowercased().hasPrefix("http://") }
+}
+
 /// App Transport Security as a Notification Service Extension's URLSession enforces it. Apple,
 /// Information Property List Key Reference, "Requirements for Connecting Using ATS": TLS 1.2 (or
 /// later); AES-128 or AES-256; forward secrecy through an ECDHE key exchange, from a list of
@@ -60,5 +79,22 @@ public enum TransportSecurity {
             }
         }
         return problems
+    }
+
+    /// Why ATS stops the download at this hop, or nil to let it go on: plain http unless
+    /// `allowHTTP` (the app's exception), and on TLS every `violations` sentence, joined. A TLS
+    /// hop whose session could not be read goes on.
+    ///
+    /// ```swift
+    /// let fetcher = try MediaFetcher(..., transport: TransportPolicy { TransportSecurity.refusal($0, allowHTTP: false) })
+    /// ```
+    public static func refusal(_ hop: TransportFacts, allowHTTP: Bool) -> String? {
+        if hop.isPlainHTTP {
+            if allowHTTP { return nil }
+            return hop.isRedirect ? "a redirect leads to \(hop.url), plain http" : "\(hop.url) is plain http"
+        }
+        guard let tls = hop.tls else { return nil }
+        let problems = violations(tls)
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 }

@@ -99,6 +99,21 @@ public struct PayloadInspector: Sendable {
         var inspection = inspectPayload(
             body: envelope.payload, parsed: (envelope.document?.root, Findings()), headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
+        envelopeFindings(&inspection, envelope: envelope, expectMedia: expectMedia)
+        findings += inspection.findings
+        // The envelope's misplaced flags (at the body's paths) are graded on the derived payload's media.
+        MisplacedKeyRules.grade(
+            &findings, hasMedia: inspection.summary.mediaURL != nil || expectMedia,
+            aps: envelope.document?.root["aps"])
+        inspection.findings = findings
+        inspection.envelope = envelope
+        return inspection
+    }
+
+    /// The derived payload's findings read beside the envelope's: what the envelope already said
+    /// is dropped, a provider's own `mutable-content` without a URL is a plain push, and the
+    /// bytes the provider adds may take the payload past its limit.
+    private func envelopeFindings(_ inspection: inout Inspection, envelope: Envelope, expectMedia: Bool) {
         var superseded = envelope.superseded
         // The envelope's own findings said it already: its image is not forwarded (so "no media"
         // is not the story), or its push type contradicts the alert it carries.
@@ -116,7 +131,7 @@ public struct PayloadInspector: Sendable {
                 Finding(
                     .mediaNone, path: nil,
                     message:
-                        "a plain push: no media URL; \(chosen.providerName) sets mutable-content on every push, so the extension runs with nothing to download",
+                        "a plain push: no media URL; \(envelope.format.providerName) sets mutable-content on every push, so the extension runs with nothing to download",
                     fix: "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"))
         }
         let bytes = envelope.payload.count
@@ -126,17 +141,9 @@ public struct PayloadInspector: Sendable {
                 Finding(
                     .envelopeSizeNearLimit, path: nil,
                     message:
-                        "the derived payload is \(bytes) bytes; with the about \(envelope.allowanceBytes) bytes \(chosen.providerName) adds it may pass APNs's \(limit)",
+                        "the derived payload is \(bytes) bytes; with the about \(envelope.allowanceBytes) bytes \(envelope.format.providerName) adds it may pass APNs's \(limit)",
                     fix: "shorten the text or the custom data by \(bytes + envelope.allowanceBytes - limit) bytes"))
         }
-        findings += inspection.findings
-        // The envelope's misplaced flags (at the body's paths) are graded on the derived payload's media.
-        MisplacedKeyRules.grade(
-            &findings, hasMedia: inspection.summary.mediaURL != nil || expectMedia,
-            aps: envelope.document?.root["aps"])
-        inspection.findings = findings
-        inspection.envelope = envelope
-        return inspection
     }
 
     /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.

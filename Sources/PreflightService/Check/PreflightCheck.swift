@@ -18,17 +18,19 @@ public struct PreflightCheck: Sendable {
         self.media = media
     }
 
-    /// The fetcher for `configuration`: its download settings, its egress policy, and a body
-    /// policy from the media rules (keep 64 KiB for sniffing; cap by the kind the first bytes show).
+    /// The fetcher for `configuration`: its download settings, its egress policy, a body policy
+    /// from the media rules (keep 64 KiB for sniffing; cap by the kind the first bytes show; walk
+    /// MP4 boxes for the `moov`), and App Transport Security as its transport policy.
     public static func makeFetcher(configuration: PreflightConfiguration) throws(ConfigurationError) -> MediaFetcher {
         let limits = configuration.limits
         let body = BodyPolicy(
             keepBytes: 64 * 1024, initialLimit: MediaRules.largestLimit(limits), decideAfter: 64,
-            moovLimit: MediaRules.moovLimit
+            scanner: { admit in BoxScanner(moovLimit: MediaRules.moovLimit, admit: admit) }
         ) { prefix in MediaRules.limit(forPrefix: prefix, limits: limits) }
+        let allowHTTP = configuration.payload.allowHTTPMedia
         return try MediaFetcher(
             settings: configuration.fetch, egress: configuration.egress, body: body,
-            transport: TransportPolicy(allowHTTP: configuration.payload.allowHTTPMedia))
+            transport: TransportPolicy { hop in TransportSecurity.refusal(hop, allowHTTP: allowHTTP) })
     }
 
     /// Checks the push (`profile` is the one the request names, `format` the envelope it names;

@@ -137,9 +137,82 @@ public final class ServiceMetrics: Sendable {
 
     /// The exposition text.
     public func render(_ gauges: Gauges) -> String {
-        let inFlight = gauges.inFlight
         let rare = rare.withLock { $0 }
-        // Series that counted something, as (route, method, status) -> count, and histograms by route.
+        var out = ""
+        renderRequests(rare, into: &out)
+        Self.single(
+            &out, "preflight_http_requests_in_flight", "gauge", "Requests received and not yet answered.",
+            gauges.inFlight)
+        Self.single(
+            &out, "preflight_http_requests_parked", "gauge",
+            "Requests waiting for a download, their connections suspended.", gauges.parked)
+        renderVerdictsAndFindings(rare, into: &out)
+        if let cache = gauges.cache { Self.renderCache(cache, into: &out) }
+        for (name, type, help, value) in Self.singles(gauges) { Self.single(&out, name, type, help, value) }
+        out += "# HELP preflight_build_info Version of the running build.\n"
+        out += "# TYPE preflight_build_info gauge\n"
+        out += "preflight_build_info{version=\"\(escape(version))\"} 1\n"
+        return out
+    }
+
+    /// One unlabelled series with its HELP and TYPE lines.
+    private static func single(_ out: inout String, _ name: String, _ type: String, _ help: String, _ value: Int) {
+        out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n\(name) \(value)\n"
+    }
+
+    /// The unlabelled series after the cache's, in the order they are exposed.
+    private static func singles(_ gauges: Gauges) -> [(String, String, String, Int)] {
+        [
+            ("preflight_downloads_active", "gauge", "Media downloads in progress.", gauges.downloadsActive),
+            (
+                "preflight_downloads_queued", "gauge", "Media downloads waiting for a slot (fetch.max_concurrent).",
+                gauges.downloadsQueued
+            ),
+            (
+                "preflight_dns_lookups_active", "gauge", "Name lookups running, each on a thread (fetch.max_lookups).",
+                gauges.lookupsActive
+            ),
+            ("preflight_dns_lookups_queued", "gauge", "Name lookups waiting for a thread.", gauges.lookupsQueued),
+            (
+                "preflight_dns_lookups_abandoned", "gauge",
+                "Lookup threads still resolving for downloads that gave up.",
+                gauges.lookupsAbandoned
+            ),
+            (
+                "preflight_fetch_loop_errors_total", "counter", "Errors of the download loop's curl multi calls.",
+                gauges.fetchLoopErrors
+            ),
+            (
+                "preflight_moov_bytes_kept", "gauge", "moov bytes reserved by the downloads in flight.",
+                gauges.moovBytesKept
+            ),
+            (
+                "preflight_moov_budget_bytes", "gauge", "The moov bytes downloads in flight may keep together.",
+                gauges.moovBudgetBytes
+            ),
+            (
+                "preflight_moov_refused_total", "counter", "moov boxes not kept because the budget was spent.",
+                gauges.moovRefused
+            ),
+            (
+                "preflight_access_log_dropped_total", "counter",
+                "Access-log lines dropped because the output did not keep up.", gauges.accessLogDropped
+            ),
+            (
+                "preflight_access_log_lost_total", "counter", "Access-log lines the output refused (a full disk).",
+                gauges.accessLogLost
+            ),
+            (
+                "preflight_cpus", "gauge",
+                "CPUs the process may use (online, affinity mask and cgroup quota); pools are sized from it.",
+                HostCPU.count
+            ),
+        ]
+    }
+
+    /// Requests by route, method and status, and the latency histograms by route: the series that
+    /// counted something.
+    private func renderRequests(_ rare: Rare, into out: inout String) {
         var requests: [(route: String, method: String, status: Int, count: Int)] = []
         var latency: [(route: String, buckets: [Int], count: Int, nanoseconds: Int)] = []
         for (route, series) in routes {
@@ -156,7 +229,6 @@ public final class ServiceMetrics: Sendable {
         for (route, figures) in rare.latency {
             latency.append((route, figures.buckets, figures.count, figures.nanoseconds))
         }
-        var out = ""
         out += "# HELP preflight_http_requests_total HTTP requests answered, by route, method and status.\n"
         out += "# TYPE preflight_http_requests_total counter\n"
         for series in requests.sorted(by: { ($0.route, $0.method, $0.status) < ($1.route, $1.method, $1.status) }) {
@@ -179,12 +251,10 @@ public final class ServiceMetrics: Sendable {
             out += "preflight_http_request_duration_seconds_sum{\(label)} \(Double(histogram.nanoseconds) / 1e9)\n"
             out += "preflight_http_request_duration_seconds_count{\(label)} \(total)\n"
         }
-        out += "# HELP preflight_http_requests_in_flight Requests received and not yet answered.\n"
-        out += "# TYPE preflight_http_requests_in_flight gauge\n"
-        out += "preflight_http_requests_in_flight \(inFlight)\n"
-        out += "# HELP preflight_http_requests_parked Requests waiting for a download, their connections suspended.\n"
-        out += "# TYPE preflight_http_requests_parked gauge\n"
-        out += "preflight_http_requests_parked \(gauges.parked)\n"
+    }
+
+    /// Reports by verdict and findings by code.
+    private func renderVerdictsAndFindings(_ rare: Rare, into out: inout String) {
         out += "# HELP preflight_reports_total Preflight reports answered, by verdict.\n"
         out += "# TYPE preflight_reports_total counter\n"
         let counts = [
@@ -201,69 +271,19 @@ public final class ServiceMetrics: Sendable {
         for (code, count) in findingCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             out += "preflight_findings_total{code=\"\(escape(code.rawValue))\"} \(count)\n"
         }
-        if let cache = gauges.cache {
-            let counters = [
-                ("hits", "Media probes answered from the cache.", cache.hits),
-                ("misses", "Media probes that started a download.", cache.misses),
-                ("coalesced", "Media probes that joined a download already in progress.", cache.coalesced),
-            ]
-            for (name, help, value) in counters {
-                out += "# HELP preflight_cache_\(name)_total \(help)\n"
-                out += "# TYPE preflight_cache_\(name)_total counter\n"
-                out += "preflight_cache_\(name)_total \(value)\n"
-            }
-            out += "# HELP preflight_cache_entries Media probe results held in the cache.\n"
-            out += "# TYPE preflight_cache_entries gauge\n"
-            out += "preflight_cache_entries \(cache.entries)\n"
-            out += "# HELP preflight_cache_bytes Memory the cached results take, URLs included.\n"
-            out += "# TYPE preflight_cache_bytes gauge\n"
-            out += "preflight_cache_bytes \(cache.bytes)\n"
-            out += "# HELP preflight_cache_max_bytes The cache's memory budget (cache.max_bytes).\n"
-            out += "# TYPE preflight_cache_max_bytes gauge\n"
-            out += "preflight_cache_max_bytes \(cache.maxBytes)\n"
-        }
-        out += "# HELP preflight_downloads_active Media downloads in progress.\n"
-        out += "# TYPE preflight_downloads_active gauge\n"
-        out += "preflight_downloads_active \(gauges.downloadsActive)\n"
-        out += "# HELP preflight_downloads_queued Media downloads waiting for a slot (fetch.max_concurrent).\n"
-        out += "# TYPE preflight_downloads_queued gauge\n"
-        out += "preflight_downloads_queued \(gauges.downloadsQueued)\n"
-        out += "# HELP preflight_dns_lookups_active Name lookups running, each on a thread (fetch.max_lookups).\n"
-        out += "# TYPE preflight_dns_lookups_active gauge\n"
-        out += "preflight_dns_lookups_active \(gauges.lookupsActive)\n"
-        out += "# HELP preflight_dns_lookups_queued Name lookups waiting for a thread.\n"
-        out += "# TYPE preflight_dns_lookups_queued gauge\n"
-        out += "preflight_dns_lookups_queued \(gauges.lookupsQueued)\n"
-        out += "# HELP preflight_dns_lookups_abandoned Lookup threads still resolving for downloads that gave up.\n"
-        out += "# TYPE preflight_dns_lookups_abandoned gauge\n"
-        out += "preflight_dns_lookups_abandoned \(gauges.lookupsAbandoned)\n"
-        out += "# HELP preflight_fetch_loop_errors_total Errors of the download loop's curl multi calls.\n"
-        out += "# TYPE preflight_fetch_loop_errors_total counter\n"
-        out += "preflight_fetch_loop_errors_total \(gauges.fetchLoopErrors)\n"
-        out += "# HELP preflight_moov_bytes_kept moov bytes reserved by the downloads in flight.\n"
-        out += "# TYPE preflight_moov_bytes_kept gauge\n"
-        out += "preflight_moov_bytes_kept \(gauges.moovBytesKept)\n"
-        out += "# HELP preflight_moov_budget_bytes The moov bytes downloads in flight may keep together.\n"
-        out += "# TYPE preflight_moov_budget_bytes gauge\n"
-        out += "preflight_moov_budget_bytes \(gauges.moovBudgetBytes)\n"
-        out += "# HELP preflight_moov_refused_total moov boxes not kept because the budget was spent.\n"
-        out += "# TYPE preflight_moov_refused_total counter\n"
-        out += "preflight_moov_refused_total \(gauges.moovRefused)\n"
-        out +=
-            "# HELP preflight_access_log_dropped_total Access-log lines dropped because the output did not keep up.\n"
-        out += "# TYPE preflight_access_log_dropped_total counter\n"
-        out += "preflight_access_log_dropped_total \(gauges.accessLogDropped)\n"
-        out += "# HELP preflight_access_log_lost_total Access-log lines the output refused (a full disk).\n"
-        out += "# TYPE preflight_access_log_lost_total counter\n"
-        out += "preflight_access_log_lost_total \(gauges.accessLogLost)\n"
-        out +=
-            "# HELP preflight_cpus CPUs the process may use (online, affinity mask and cgroup quota); pools are sized from it.\n"
-        out += "# TYPE preflight_cpus gauge\n"
-        out += "preflight_cpus \(HostCPU.count)\n"
-        out += "# HELP preflight_build_info Version of the running build.\n"
-        out += "# TYPE preflight_build_info gauge\n"
-        out += "preflight_build_info{version=\"\(escape(version))\"} 1\n"
-        return out
+    }
+
+    /// The download cache's counters and gauges.
+    private static func renderCache(_ cache: DownloadCache.Statistics, into out: inout String) {
+        single(&out, "preflight_cache_hits_total", "counter", "Media probes answered from the cache.", cache.hits)
+        single(&out, "preflight_cache_misses_total", "counter", "Media probes that started a download.", cache.misses)
+        single(
+            &out, "preflight_cache_coalesced_total", "counter",
+            "Media probes that joined a download already in progress.", cache.coalesced)
+        single(&out, "preflight_cache_entries", "gauge", "Media probe results held in the cache.", cache.entries)
+        single(&out, "preflight_cache_bytes", "gauge", "Memory the cached results take, URLs included.", cache.bytes)
+        single(
+            &out, "preflight_cache_max_bytes", "gauge", "The cache's memory budget (cache.max_bytes).", cache.maxBytes)
     }
 
     private func escape(_ value: String) -> String {

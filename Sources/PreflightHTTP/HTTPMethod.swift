@@ -1,7 +1,7 @@
 /// A request method as a metric label: the methods of RFC 9110 (and PATCH, RFC 5789) by
 /// name, every other token folded into `other`. A client chooses the method, so a label made
-/// from the raw token would let it create series without bound (20,000 invented methods made
-/// 20,001 series in 0.3).
+/// from the raw token would let it create series without bound (20,000 invented methods would make
+/// 20,001 series).
 public enum HTTPMethod: String, Sendable, CaseIterable {
     case get = "GET"
     case head = "HEAD"

@@ -1,5 +1,5 @@
 /// A JSON text read into one flat array of nodes that point into its bytes: the tree of a
-/// payload in one allocation, with no `String`, array or enum per value (issue 16). Strings are
+/// payload in one allocation, with no `String`, array or enum per value. Strings are
 /// decoded when a rule reads them; most are compared as the bytes they are written with.
 ///
 /// ```swift

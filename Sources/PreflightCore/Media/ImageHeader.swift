@@ -12,7 +12,7 @@ public struct ImageHeader: Sendable, Equatable {
     }
 
     /// Bytes a decoder needs for one frame: width x height x 4 (RGBA).
-    /// Saturates at `Int.max` (huge dimensions wrapped negative in 0.3 and skipped `media.image.memory`).
+    /// Saturates at `Int.max` (huge dimensions would wrap negative and skip `media.image.memory`).
     public var decodedBytes: Int {
         let pixels = width.multipliedReportingOverflow(by: height)
         let bytes = pixels.partialValue.multipliedReportingOverflow(by: 4)

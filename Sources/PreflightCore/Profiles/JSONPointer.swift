@@ -136,7 +136,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         return escaped
     }
 
-    /// The pointer for a dotted key of 0.3's `payload.media_keys` (`aps.image-url` is `/aps/image-url`).
+    /// The pointer for a dotted key of the retired `payload.media_keys` (`aps.image-url` is `/aps/image-url`).
     public static func fromDotted(_ key: String) -> String {
         "/"
             + key.split(separator: ".", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(

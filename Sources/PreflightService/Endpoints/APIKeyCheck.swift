@@ -25,7 +25,7 @@ struct APIKeyCheck: Sendable {
     }
 
     /// Equal in time that depends only on the lengths. The length difference is kept whole
-    /// (0.3 truncated it to 8 bits, so the key followed by 256 extra bytes matched).
+    /// (truncated to 8 bits, the key followed by 256 extra bytes would match).
     static func constantTimeEqual(_ expected: [UInt8], _ presented: [UInt8]) -> Bool {
         var difference = UInt(bitPattern: expected.count ^ presented.count)
         for index in 0..<expected.count {

@@ -3,7 +3,7 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Issue 12 over real HTTP: the providers' documented rich-push requests, their media served by
+/// Over real HTTP: the providers' documented rich-push requests, their media served by
 /// the loopback nginx, judged as the APNs payload each provider builds.
 @Suite(.serialized) struct EnvelopeEndpointTests {
     let origins: Origins

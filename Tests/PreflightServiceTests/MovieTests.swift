@@ -3,7 +3,7 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Issue 13: MP4/MOV/M4A files made by ffmpeg when the tests start (`Tests/Origins/make-fixtures.sh`),
+/// MP4/MOV/M4A files made by ffmpeg when the tests start (`Tests/Origins/make-fixtures.sh`),
 /// downloaded from the loopback nginx, their tracks read from the `moov` box as the body streams.
 @Suite(.serialized) struct MovieTests {
     let origins: Origins

@@ -3,7 +3,7 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Issue 11: the same push judged as each preset's extension would handle it, against real
+/// The same push judged as each preset's extension would handle it, against real
 /// responses from nginx (a query string, no extension, a Content-Disposition, a wrong
 /// Content-Type, a QuickTime file, a body too large for an extension's memory).
 @Suite(.serialized) struct ProfileTests {

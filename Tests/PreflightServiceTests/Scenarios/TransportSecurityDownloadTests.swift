@@ -2,10 +2,10 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Issue 13: App Transport Security as the extension's URLSession enforces it, against nginx
+/// App Transport Security as the extension's URLSession enforces it, against nginx
 /// origins on loopback: ECDHE (the default origin), RSA key exchange only, TLS 1.1 only, and an
 /// https URL that redirects to http.
-@Suite(.serialized) struct TransportSecurityTests {
+@Suite(.serialized) struct TransportSecurityDownloadTests {
     let origins: Origins
 
     init() throws {

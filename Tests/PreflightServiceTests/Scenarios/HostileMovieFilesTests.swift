@@ -7,15 +7,15 @@ import Testing
 
 /// MP4/M4A files shaped to break the `moov` reader, written by the test and downloaded from the
 /// loopback nginx: the server answers each and stays up.
-@Suite(.serialized) struct MovieHostileTests {
+@Suite(.serialized) struct HostileMovieFilesTests {
     let origins: Origins
 
     init() throws {
         origins = try Origins.load()
     }
 
-    /// A 172-byte M4A whose version 2 sound entry's float64 rate is NaN, infinite or 1e300 killed
-    /// the process (the conversion to `Int` trapped); now the track has no rate.
+    /// A 172-byte M4A whose version 2 sound entry's float64 rate is NaN, infinite or 1e300 must not
+    /// kill the process (a conversion to `Int` traps): the track has no rate.
     @Test(arguments: [
         ("rate-nan.m4a", Double.nan.bitPattern), ("rate-inf.m4a", Double.infinity.bitPattern),
         ("rate-1e300.m4a", (1e300).bitPattern),
@@ -57,8 +57,8 @@ import Testing
         }
     }
 
-    /// A batch of 100 items naming one file of 8,000 tracks got a 201 MB answer: the media
-    /// findings were added after the cap. Now each item keeps 10 of the code and counts 246.
+    /// A batch of 100 items naming one file of 8,000 tracks: each item keeps 10 of the code and
+    /// counts 246 (media findings added after the cap made a 201 MB answer).
     @Test func aBatchNamingAFileOfManyTracksGetsABoundedAnswer() throws {
         let path = try MovieFiles.publish(Self.opusTracks(8_000), as: "tracks-8000.m4a", origins: origins)
         let item =
@@ -82,8 +82,8 @@ import Testing
             }
             // What the cap leaves an item: the media rules' 11 findings and the payload's few, each
             // under 512 bytes (fixed text, the 6-byte path, the fourcc), and the report's other
-            // objects under 2 KB. Before, each item carried every track's finding (256 here,
-            // 8,000 before tracks were bounded).
+            // objects under 2 KB. Uncapped, each item would carry every track's finding (256 here,
+            // 8,000 with tracks unbounded).
             #expect(response.body.count < 100 * (16 * 512 + 2048), "\(response.body.count) bytes")
         }
     }

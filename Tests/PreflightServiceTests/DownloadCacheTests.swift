@@ -136,8 +136,8 @@ final class ManualClock: Sendable {
         let service = try PreflightService(configuration: origins.configuration(), accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
-        let first = try probe(service, url: origins.origin + "/jpeg/service.jpg")
-        let second = try probe(service, url: origins.origin + "/jpeg/service.jpg")
+        let first = try checkMedia(service, url: origins.origin + "/jpeg/service.jpg")
+        let second = try checkMedia(service, url: origins.origin + "/jpeg/service.jpg")
         #expect(first.media?["cached"] == .bool(false))
         #expect(second.media?["cached"] == .bool(true))
         #expect(second.attachment?["uti"]?.string == "public.jpeg")

@@ -18,8 +18,8 @@ import Testing
         try service.start()
     }
 
-    func run(_ url: String) throws -> ProbeResult {
-        try probe(service, url: url)
+    func run(_ url: String) throws -> MediaCheckResult {
+        try checkMedia(service, url: url)
     }
 
     @Test func aGoodJPEGOverHTTPSPassesWithItsAttachment() throws {

@@ -26,7 +26,7 @@ import Testing
     }
 
     /// Posts `body` judged for `profile`; the finding codes, the header ones left out.
-    func judge(_ service: PreflightService, _ profile: String, body: String) throws -> ProbeResult {
+    func judge(_ service: PreflightService, _ profile: String, body: String) throws -> MediaCheckResult {
         let response = try httpRequest(
             port: service.port, "POST", "/v1/preflight?profile=\(profile)", headers: [("apns-push-type", "alert")],
             body: Array(body.utf8))
@@ -35,7 +35,7 @@ import Testing
             throw TestConnection.Failure(description: "no findings in \(response.text)")
         }
         #expect(report["payload"]?["profile"]?.string == profile)
-        return ProbeResult(
+        return MediaCheckResult(
             status: response.status, report: report,
             codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })
     }

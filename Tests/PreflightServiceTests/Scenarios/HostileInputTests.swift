@@ -217,7 +217,7 @@ import Testing
     ])
     func malformedHostsAreInvalidURLs(url: String) throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: url)
+            let result = try checkMedia(service, url: url)
             #expect(result.codes == ["media.url.invalid"])
             #expect(result.media == nil)
         }
@@ -226,7 +226,7 @@ import Testing
     /// An answer that is not HTTP is a failed download, not a blocked one.
     @Test func aGarbageAnswerIsAFailedDownload() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.origin + "/garbage/a.jpg")
+            let result = try checkMedia(service, url: origins.origin + "/garbage/a.jpg")
             #expect(result.codes == ["media.fetch.failed"])
         }
     }
@@ -235,7 +235,7 @@ import Testing
     /// `Transfer-Encoding: gzip` would pass every limit).
     @Test func aTransferCodingOtherThanChunkedIsRefused() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.origin + "/tegzip/a.jpg")
+            let result = try checkMedia(service, url: origins.origin + "/tegzip/a.jpg")
             #expect(result.codes == ["media.fetch.failed"])
             let message = result.finding("media.fetch.failed")?["message"]?.string ?? ""
             #expect(message.contains("Transfer-Encoding: gzip, chunked"), "\(message)")
@@ -246,7 +246,7 @@ import Testing
     /// size checks are not skipped): the attachment is planned on the decoded JPEG.
     @Test func aCompressedBodyIsJudgedDecoded() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.origin + "/gzip/a.jpg")
+            let result = try checkMedia(service, url: origins.origin + "/gzip/a.jpg")
             #expect(result.codes == ["media.fetch.content-encoding"])
             #expect(result.media?["sniffed_type"]?.string == "image/jpeg")
             #expect(result.media?["image"]?["width"]?.integer == 640)

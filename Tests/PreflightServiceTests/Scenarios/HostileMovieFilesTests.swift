@@ -25,7 +25,7 @@ import Testing
         #expect(file.count == 172)
         let path = try MovieFiles.publish(file, as: name, origins: origins)
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.https + path)
+            let result = try checkMedia(service, url: origins.https + path)
             #expect(result.status == 200)
             #expect(result.codes == [])
             #expect(result.media?["audio"]?["codec"]?.string == "pcm")
@@ -46,7 +46,7 @@ import Testing
     @Test func aFileOf64000TracksIsJudgedOnItsFirst256() throws {
         let path = try MovieFiles.publish(Self.opusTracks(64_000), as: "tracks-64000.m4a", origins: origins)
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.https + path)
+            let result = try checkMedia(service, url: origins.https + path)
             #expect(result.status == 422)
             let codes = result.codes.filter { $0.hasPrefix("media.container") || $0.hasPrefix("media.audio") }
             #expect(
@@ -97,7 +97,7 @@ import Testing
         configuration.cache.maxBytes = 256 * perTrack * 5 / 2
         try withService(configuration) { service in
             for index in 0..<4 {
-                let result = try probe(service, url: origins.https + path + "?copy=\(index)")
+                let result = try checkMedia(service, url: origins.https + path + "?copy=\(index)")
                 #expect(result.codes.filter { $0 == "media.audio.codec-unsupported" }.count == 10)
             }
             let statistics = try #require(service.cache?.statistics)
@@ -121,12 +121,12 @@ import Testing
         var configuration = origins.configuration()
         configuration.fetch.moovBudgetBytes = 2 * 40_000
         try withService(configuration) { service in
-            let slow = Mutex<[ProbeResult]>([])
+            let slow = Mutex<[MediaCheckResult]>([])
             let group = DispatchGroup()
             for name in ["a", "b"] {
                 DispatchQueue.global().async(group: group) { [origins] in
                     let url = origins.origin + "/slowmoov/\(name).mp4?bytes=40000&ms=4000"
-                    if let result = try? probe(service, url: url) { slow.withLock { $0.append(result) } }
+                    if let result = try? checkMedia(service, url: url) { slow.withLock { $0.append(result) } }
                 }
             }
             // Until both slow downloads have reserved their box (polled; what is asserted is the figure).
@@ -138,7 +138,7 @@ import Testing
             }
             #expect(kept == 80_000)
             #expect(try metric("preflight_moov_budget_bytes", port: service.port) == 80_000)
-            let third = try probe(service, url: origins.origin + "/slowmoov/c.mp4?bytes=40000&ms=0")
+            let third = try checkMedia(service, url: origins.origin + "/slowmoov/c.mp4?bytes=40000&ms=0")
             #expect(third.status == 200)
             #expect(third.codes == ["media.container.not-checked"])
             #expect(third.finding("media.container.not-checked")?["severity"]?.string == "warning")

@@ -30,7 +30,7 @@ import Testing
         try service.start()
         defer { service.shutdown() }
         let url = template.replacingOccurrences(of: "%PORT%", with: String(origins.originPort))
-        let result = try probe(service, url: url)
+        let result = try checkMedia(service, url: url)
         #expect(result.codes == ["media.fetch.blocked"], "\(url)")
         let path = "/jpeg/" + url.split(separator: "/").last!
         #expect(try origins.hits(path) == 0, "a connection reached the origin for \(url)")
@@ -48,7 +48,7 @@ import Testing
             configuration: origins.configuration(openLoopback: false), accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
-        let result = try probe(service, url: url)
+        let result = try checkMedia(service, url: url)
         #expect(result.codes == ["media.fetch.blocked"], "\(url)")
         #expect(result.finding("media.fetch.blocked")?["message"]?.string?.contains(message) == true, "\(url)")
     }
@@ -59,7 +59,7 @@ import Testing
         let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
-        let result = try probe(service, url: "http://127.0.0.1:\(origins.originPort)/jpeg/port.jpg")
+        let result = try checkMedia(service, url: "http://127.0.0.1:\(origins.originPort)/jpeg/port.jpg")
         #expect(result.codes == ["media.fetch.blocked"])
         #expect(
             result.finding("media.fetch.blocked")?["message"]?.string?.contains("outside egress.allowed_ports") == true)
@@ -69,7 +69,7 @@ import Testing
             configuration: origins.configuration(openLoopback: true), accessLogDescriptor: nil)
         try open.start()
         defer { open.shutdown() }
-        #expect(try probe(open, url: "http://127.0.0.1:\(origins.originPort)/jpeg/open.jpg").codes == [])
+        #expect(try checkMedia(open, url: "http://127.0.0.1:\(origins.originPort)/jpeg/open.jpg").codes == [])
         #expect(try origins.hits("/jpeg/open.jpg") == 1)
     }
 
@@ -80,8 +80,8 @@ import Testing
         let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
-        #expect(try probe(service, url: "https://no-such-host.invalid/a.jpg").codes == ["media.fetch.dns"])
-        #expect(try probe(service, url: "http://127.0.0.1:\(closed)/a.jpg").codes == ["media.fetch.connect"])
+        #expect(try checkMedia(service, url: "https://no-such-host.invalid/a.jpg").codes == ["media.fetch.dns"])
+        #expect(try checkMedia(service, url: "http://127.0.0.1:\(closed)/a.jpg").codes == ["media.fetch.connect"])
     }
 
     /// A loopback port nothing listens on: bound once by the kernel's choice, then closed.

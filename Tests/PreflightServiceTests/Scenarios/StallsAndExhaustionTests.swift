@@ -44,14 +44,14 @@ import Testing
         var configuration = origins.configuration()
         configuration.fetch.connectTimeoutMs = 1000
         try withService(configuration) { service in
-            let results = Mutex<[String: (result: ProbeResult?, took: Duration)]>([:])
+            let results = Mutex<[String: (result: MediaCheckResult?, took: Duration)]>([:])
             let group = DispatchGroup()
             // Threads of their own: a busy Dispatch pool could delay a client itself.
             func client(_ name: String, _ url: String) {
                 group.enter()
                 Thread.detachNewThread {
                     let start = ContinuousClock.now
-                    let result = try? probe(service, url: url)
+                    let result = try? checkMedia(service, url: url)
                     results.withLock { $0[name] = (result, .now - start) }
                     group.leave()
                 }
@@ -163,7 +163,7 @@ import Testing
         try withService(configuration) { service in
             let padding = String(repeating: "p", count: 3000)
             for index in 0..<10 {
-                let result = try probe(service, url: origins.origin + "/jpeg/budget\(index).jpg?pad=\(padding)")
+                let result = try checkMedia(service, url: origins.origin + "/jpeg/budget\(index).jpg?pad=\(padding)")
                 #expect(result.status == 200)
             }
             let statistics = try #require(service.cache?.statistics)
@@ -174,9 +174,9 @@ import Testing
             #expect(try gauge("preflight_cache_bytes", port: service.port) == statistics.bytes)
             #expect(try gauge("preflight_cache_max_bytes", port: service.port) == 40_000)
             // The newest is kept, the oldest is gone.
-            let newest = try probe(service, url: origins.origin + "/jpeg/budget9.jpg?pad=\(padding)")
+            let newest = try checkMedia(service, url: origins.origin + "/jpeg/budget9.jpg?pad=\(padding)")
             #expect(newest.media?["cached"] == .bool(true))
-            let oldest = try probe(service, url: origins.origin + "/jpeg/budget0.jpg?pad=\(padding)")
+            let oldest = try checkMedia(service, url: origins.origin + "/jpeg/budget0.jpg?pad=\(padding)")
             #expect(oldest.media?["cached"] == .bool(false))
         }
     }
@@ -185,7 +185,7 @@ import Testing
     @Test func anOverlongURLIsAFindingNotADownload() throws {
         try withService(origins.configuration()) { service in
             let url = origins.origin + "/jpeg/overlong-url.jpg?pad=" + String(repeating: "q", count: 5000)
-            let result = try probe(service, url: url)
+            let result = try checkMedia(service, url: url)
             #expect(result.status == 422)
             #expect(result.codes == ["payload.too-large", "media.url.too-long"])
             #expect(result.media == nil)

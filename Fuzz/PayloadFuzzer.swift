@@ -43,12 +43,14 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("payload.too-large for \(bytes.count) bytes")
     }
     if let media = inspection.media { _ = MediaURLRules.extensionFindings(media) }
-    // A batch item's payload object is judged from the batch's tree (issue 16): it must be what
-    // parsing the item's bytes gives, repeated keys included.
+    // A batch item's payload object is judged from the batch's tree, not parsed again: it must be
+    // what parsing the item's bytes gives, repeated keys included.
     if let batch = try? BatchRequest.parse(bytes) {
         for item in batch.items {
             guard let parsed = item.parsed else { continue }
-            guard let reparsed = try? JSONDocument.parse(item.payload) else { fatalError("batch item bytes unreadable") }
+            guard let reparsed = try? JSONDocument.parse(item.payload) else {
+                fatalError("batch item bytes unreadable")
+            }
             let named = Report.findingsPerCode
             if parsed.root.value != reparsed.root.value || parsed.duplicateKeyCount != reparsed.duplicateKeyCount
                 || parsed.duplicateKeyPaths(limit: named) != reparsed.duplicateKeyPaths(limit: named)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Browser tests of the playground (issue 15): Debian's chromium, driven by Selenium through the
+"""Browser tests of the playground: Debian's chromium, driven by Selenium through the
 system chromedriver, against the real server and the loopback nginx (run inside with-origins.sh).
 Each example is run from the keyboard and the DOM is checked: the verdict, the codes, the
 preview's text and cut-off, the image loaded from the media origin, the plain-text fallback, no

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PreflightCore
 
-/// Issue 16: a batch item's payload object is judged from its part of the batch's tree instead of
+/// A batch item's payload object is judged from its part of the batch's tree instead of
 /// being written back and parsed again; what it is judged on must be exactly what a parse gives.
 @Suite struct BatchRequestTests {
     @Test func anItemsTreeIsWhatParsingItsBytesGives() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PreflightCore
 
-/// The streaming box walk (issue 13): the same result however the body is cut into chunks.
+/// The streaming box walk: the same result however the body is cut into chunks.
 @Suite struct BoxScannerTests {
     /// A box of `type` around `body`.
     static func box(_ type: String, _ body: [UInt8] = [], largeSize: Bool = false) -> [UInt8] {
@@ -79,5 +79,15 @@ import Testing
         #expect(parsed.chromaFormat == 3)
         #expect(parsed.bitDepth == 8)
         #expect(AVCConfiguration.SequenceParameterSet.unescaped([0, 0, 3, 1, 0, 0, 3, 0][...]) == [0, 0, 1, 0, 0, 0])
+    }
+
+    /// A 64-bit box size of 0 is not "to the end of the file" (only the 32-bit size says that):
+    /// the walk stops there as malformed instead of skipping the rest of the body unread.
+    @Test func aZero64BitSizeIsMalformed() {
+        let ftyp = MovieInfoTests.box("ftyp", Array("isom".utf8))
+        let large = [0, 0, 0, 1] + Array("mdat".utf8) + [UInt8](repeating: 0, count: 8) + [1, 2, 3]
+        var scanner = BoxScanner(moovLimit: 1 << 16)
+        scanner.consume(ftyp + large)
+        #expect(scanner.scan == .malformed(offset: 12))
     }
 }

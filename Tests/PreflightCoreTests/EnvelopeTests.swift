@@ -3,7 +3,7 @@ import Testing
 
 @testable import PreflightCore
 
-/// Issue 12: each provider's documented rich-push request, judged as the APNs payload the
+/// Each provider's documented rich-push request, judged as the APNs payload the
 /// provider builds, and a broken variant per envelope finding.
 @Suite struct EnvelopeTests {
     /// The request in `Tests/Envelopes/<name>.json` (the providers' documentation examples).
@@ -383,7 +383,7 @@ import Testing
         #expect(Self.codes(inspection).filter { $0 != "aps.alert.truncated" } == expected)
     }
 
-    /// An APNs payload, an unknown shape and an ambiguous one are judged as APNs, as in 0.3.
+    /// An APNs payload, an unknown shape and an ambiguous one are judged as APNs, so a body of no known envelope is never refused for its shape.
     @Test(
         arguments: [
             #"{"aps":{"alert":"a","mutable-content":1},"image":"https://a.test/i.jpg","message":{"token":"t"}}"#,

@@ -2,7 +2,7 @@ import Testing
 
 @testable import PreflightCore
 
-/// Issue 16: the payload rules read a `JSONDocument` (one array of nodes over the bytes) in
+/// The payload rules read a `JSONDocument` (one array of nodes over the bytes) in
 /// place; what they read must be what the `JSONValue` tree of the same text says.
 @Suite struct JSONDocumentTests {
     static let texts = [

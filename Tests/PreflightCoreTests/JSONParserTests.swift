@@ -73,7 +73,7 @@ import Testing
         }
     }
 
-    /// Issue 16: UTF-8 is checked in place; it must agree with the standard library's check on
+    /// UTF-8 is checked in place; it must agree with the standard library's check on
     /// every input, and name the first byte of the first ill-formed sequence.
     @Test func utf8CheckAgreesWithTheStandardLibrary() {
         var generator = SystemRandomNumberGenerator()
@@ -102,7 +102,7 @@ import Testing
         #expect(first([0xF4, 0x90, 0x80, 0x80]) == 0)  // past U+10FFFF
     }
 
-    /// Issue 16: strings are written from one byte that needs escaping to the next; every string
+    /// Strings are written from one byte that needs escaping to the next; every string
     /// must read back as itself, and the escapes are RFC 8259's.
     @Test func writtenStringsReadBackWhateverTheyHold() throws {
         var bytes: [UInt8] = []

@@ -52,35 +52,9 @@ import Testing
     }
 }
 
-/// The other ways a body's bytes (or a download's figures) could trap the media rules.
-@Suite struct MediaTrapTests {
-    /// A 64-bit box size of 0 is not "to the end of the file" (only the 32-bit size says that):
-    /// the walk stops there as malformed instead of skipping the rest of the body unread.
-    @Test func aZero64BitSizeIsMalformed() {
-        let ftyp = MovieInfoTests.box("ftyp", Array("isom".utf8))
-        let large = [0, 0, 0, 1] + Array("mdat".utf8) + [UInt8](repeating: 0, count: 8) + [1, 2, 3]
-        var scanner = BoxScanner(moovLimit: 1 << 16)
-        scanner.consume(ftyp + large)
-        #expect(scanner.scan == .malformed(offset: 12))
-    }
+// MARK: - The tracks one file may make Preflight read and judge
 
-    /// A download time that is not a finite number of milliseconds is not converted to `Int`.
-    @Test(arguments: [Double.infinity, Double.nan, 1e300])
-    func aTimingThatIsNotAnIntIsStillReported(total: Double) throws {
-        var download = DownloadOutcome(url: "https://cdn.example.com/a.jpg")
-        download.httpStatus = 200
-        download.bytes = 3
-        download.prefix = [0xFF, 0xD8, 0xFF]
-        download.timing.total = total
-        let reference = MediaReference(key: "image", url: try MediaURL.parse("https://cdn.example.com/a.jpg"))
-        let outcome = MediaRules.evaluate(download, reference: reference, configuration: PreflightConfiguration())
-        let slow = outcome.findings.filter { $0.code == .fetchSlow }
-        #expect(slow.count == (total.isNaN ? 0 : 1))
-    }
-}
-
-/// The tracks one file may make Preflight read and judge.
-@Suite struct MovieTrackLimitTests {
+extension MovieInfoTests {
     /// A `moov` of `count` sound tracks whose entry is `Opus` (not played in MPEG-4): 116 bytes each.
     static func moov(tracks count: Int) -> [UInt8] {
         var entry = [UInt8](repeating: 0, count: 28)

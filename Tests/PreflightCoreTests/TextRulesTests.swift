@@ -2,7 +2,7 @@ import Testing
 
 @testable import PreflightCore
 
-/// Issue 15: what a person reads: template placeholders, cut-off text, a title alone, stray whitespace.
+/// What a person reads: template placeholders, cut-off text, a title alone, stray whitespace.
 @Suite struct TextRulesTests {
     static func codes(_ payload: String) -> [String] {
         PayloadInspector(configuration: PreflightConfiguration()).inspect(
@@ -57,8 +57,8 @@ import Testing
         )
     }
 
-    /// Issue 16: characters are counted by byte only where that is exact (ASCII without a carriage
-    /// return); every other text is counted by grapheme, as before.
+    /// Characters are counted by byte only where that is exact (ASCII without a carriage return);
+    /// every other text is counted by grapheme.
     @Test func theCountIsByCharacterWhateverTheBytes() {
         // 44 emoji are 176 bytes but 44 characters; 44 "e" + combining accent are 132 bytes.
         #expect(TextRules.characterCount(Substring(String(repeating: "\u{1F4E6}", count: 44)), over: 44) == nil)
@@ -74,7 +74,7 @@ import Testing
         #expect(TextRules.trimmedText("\u{0600}a b") == "\u{0600}a b")
     }
 
-    /// Issue 16: the sixteen-at-a-time scans agree with a byte-by-byte look, whatever the length
+    /// The sixteen-at-a-time scans agree with a byte-by-byte look, whatever the length
     /// and wherever the byte sits (in a block of sixteen or in the tail).
     @Test func byteScansAgreeWithAPlainLoop() {
         var generator = SystemRandomNumberGenerator()

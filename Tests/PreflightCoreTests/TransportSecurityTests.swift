@@ -3,7 +3,7 @@ import Testing
 @testable import PreflightCore
 
 /// App Transport Security's connection requirements, each one alone.
-@Suite struct TransportSecurityRulesTests {
+@Suite struct TransportSecurityTests {
     static let good = TLSFacts(
         version: "TLSv1.2", cipher: "ECDHE-RSA-AES128-GCM-SHA256", keyExchange: "ECDHE", certificateKeyType: "RSA",
         certificateKeyBits: 2048, signature: "sha256WithRSAEncryption")

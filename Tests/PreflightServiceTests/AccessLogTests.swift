@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 import PreflightCore
 import PreflightHTTP
-import PreflightService
 import Testing
+
+@testable import PreflightService
 
 /// The access log on an output that refuses bytes: lost lines are counted, the file never ends
 /// on a torn line.
@@ -14,8 +15,8 @@ import Testing
             duration: 0.000181, startedAt: 1_764_590_000.5)
     }
 
-    /// /dev/full refuses every write with ENOSPC: each of the 50 lines is counted as lost
-    /// (before: none was counted).
+    /// /dev/full refuses every write with ENOSPC: each of the 50 lines is counted as lost,
+    /// none dropped uncounted.
     @Test func everyLineRefusedByAFullDeviceIsCounted() throws {
         let descriptor = open("/dev/full", O_WRONLY)
         try #require(descriptor >= 0)
@@ -29,8 +30,8 @@ import Testing
 
     /// A 4 KiB tmpfs takes the first lines of 400 and then refuses the rest (a short write cut a
     /// line in two, then ENOSPC): the file holds whole lines only, each one JSON, and the lines
-    /// written plus the lines counted lost are the 400 (before: it ended on a torn line and
-    /// nothing was counted).
+    /// written plus the lines counted lost are the 400 (never a file ending on a torn line
+    /// with nothing counted).
     @Test func aFullDiskLeavesOnlyWholeLines() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-full-\(getpid())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -52,5 +53,103 @@ import Testing
         #expect(!lines.isEmpty)
         #expect(log.lost > 0)
         #expect(lines.count + log.lost == 400, "\(lines.count) written, \(log.lost) counted lost")
+    }
+}
+
+// MARK: - The line, written in place
+
+extension AccessLogTests {
+    /// What one of the access log's in-place writers appends to an empty line, as text.
+    private func written(_ append: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        append(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The access line's time is written in place (no formatter per request); RFC 3339 UTC with milliseconds.
+    @Test func accessLogTimesAreRFC3339WithMilliseconds() {
+        #expect(written { AccessLog.appendTimestamp(1_795_984_773.123_4, to: &$0) } == "2026-11-29T20:39:33.123Z")
+        #expect(written { AccessLog.appendTimestamp(946_688_461.007, to: &$0) } == "2000-01-01T01:01:01.007Z")
+        #expect(written { AccessLog.appendTimestamp(0, to: &$0) } == "1970-01-01T00:00:00.000Z")
+        #expect(written { AccessLog.appendTimestamp(951_868_799.999_4, to: &$0) } == "2000-02-29T23:59:59.999Z")
+        #expect(written { AccessLog.appendTimestamp(4_107_542_400, to: &$0) } == "2100-03-01T00:00:00.000Z")
+    }
+
+    /// The date is computed by arithmetic instead of `gmtime_r` (its time-zone lock, per request):
+    /// the same date and time as `gmtime_r` for every day of two centuries and random seconds.
+    @Test func accessLogDatesAreGmtimes() {
+        var generator = SystemRandomNumberGenerator()
+        let days = Int64(0)..<Int64(73_049)  // 1970-01-01 to 2169-12-31
+        for day in days where day % 7 == 0 || day % 365 < 3 || day % 1461 > 1455 {
+            let seconds = day * 86_400 + Int64.random(in: 0..<86_400, using: &generator)
+            var time = time_t(seconds)
+            var parts = tm()
+            #expect(gmtime_r(&time, &parts) != nil)
+            let civil = AccessLog.civil(seconds: seconds)
+            let expected = (parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday)
+            #expect(civil.year == expected.0 && civil.month == expected.1 && civil.day == expected.2, "\(seconds)")
+            #expect(civil.second == parts.tm_hour * 3600 + parts.tm_min * 60 + parts.tm_sec, "\(seconds)")
+        }
+    }
+
+    /// The access line's figures are written as digits in place; the durations read as
+    /// `String(Double)` prints them, so the log's format does not depend on the writer.
+    @Test func accessLogFiguresAreTheDigitsStringPrinted() {
+        for seconds in [0.000_181, 0.0125, 0.003, 0.0, 1.234_567, 12.000_4, 0.000_000_4, 31.5] {
+            #expect(
+                written { AccessLog.appendMilliseconds(seconds, to: &$0) } == String((seconds * 1e6).rounded() / 1e3),
+                "\(seconds)")
+        }
+        for value in [0, 7, 10, 200, 499, 65_536, 1_000_000] {
+            #expect(written { AccessLog.appendDecimal(value, to: &$0) } == String(value))
+        }
+        let record = AccessRecord(
+            requestID: "r-1", method: "GET", path: "/healthz", route: "/healthz", status: 200, bytes: 15,
+            duration: 0.000_181, startedAt: 1_795_984_773.123)
+        #expect(
+            written { AccessLog.appendLine(record, to: &$0) }
+                == #"{"time":"2026-11-29T20:39:33.123Z","id":"r-1","method":"GET","path":"/healthz","status":200,"bytes":15,"duration_ms":0.181}"#
+                + "\n")
+    }
+
+    @Test func writesOneAccessLogLinePerRequest() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        try withService(accessLogDescriptor: fds[1]) { service in
+            _ = try httpRequest(port: service.port, "GET", "/healthz", headers: [("X-Request-Id", "log-test-1")])
+            _ = try httpRequest(port: service.port, "GET", "/nope", headers: [("X-Request-Id", "log-test-2")])
+        }
+        close(fds[1])
+        let bytes = readToEnd(fds[0])
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        // A line is written when libmicrohttpd reports its request complete, on that connection's
+        // worker thread, so the two lines may come in either order: find them by request id.
+        let records = try lines.map { try JSONParser.parse(Array($0.utf8)).value }
+        let first = try #require(records.first { $0["id"]?.string == "log-test-1" })
+        #expect(first["method"]?.string == "GET")
+        #expect(first["path"]?.string == "/healthz")
+        #expect(first["status"]?.integer == 200)
+        #expect(first["bytes"]?.integer == 15)
+        #expect(first["duration_ms"]?.double != nil)
+        let time = try #require(first["time"]?.string)
+        #expect(time.count == 24, "\(time)")
+        #expect(time.hasSuffix("Z"))
+        #expect(
+            Array(time).enumerated().allSatisfy { index, character in
+                [4, 7].contains(index)
+                    ? character == "-"
+                    : index == 10
+                        ? character == "T"
+                        : [13, 16].contains(index)
+                            ? character == ":"
+                            : index == 19
+                                ? character == "."
+                                : index == 23 ? character == "Z" : character.isNumber
+            }, "\(time)")
+        let second = try #require(records.first { $0["id"]?.string == "log-test-2" })
+        #expect(second["path"]?.string == "/nope")
+        #expect(second["status"]?.integer == 404)
     }
 }

@@ -112,9 +112,9 @@ extension CheckCommandTests {
 
 extension CheckCommandTests {
     /// A configuration `serve` cannot run with exits 2 naming the key, in `serve` and in
-    /// `check --no-fetch` alike (before: `check --no-fetch` took malformed ranges, a garbage
-    /// `fetch.resolve` entry and a missing `fetch.ca_file` were accepted, `listen.host` not an
-    /// address exited 1 unnamed, a repeated key silently won, an empty `media_keys` was taken).
+    /// `check --no-fetch` alike: `check --no-fetch` must not take malformed ranges, a garbage
+    /// `fetch.resolve` entry or a missing `fetch.ca_file`, nor exit 1 unnamed on a `listen.host`
+    /// that is not an address, let a repeated key silently win or take an empty `media_keys`.
     @Test(arguments: [
         (#"{"egress": {"allow_cidrs": ["10.0.0.0/33"]}}"#, "egress.allow_cidrs:"),
         (#"{"fetch": {"resolve": ["garbage"]}}"#, #"fetch.resolve: "garbage" is not HOST:PORT:ADDRESS"#),

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Issue 14: `preflight demo` prints what the README shows, and its three commands answer what
+/// `preflight demo` prints what the README shows, and its three commands answer what
 /// the README shows (pass, warn, fail), byte for byte.
 @Suite(.serialized) struct DemoTests {
     /// The ```text blocks between the README's demo markers: what the demo prints, then the answers.

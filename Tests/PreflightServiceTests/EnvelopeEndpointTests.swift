@@ -3,7 +3,7 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Issue 12 over real HTTP: the providers' documented rich-push requests, their media served by
+/// Over real HTTP: the providers' documented rich-push requests, their media served by
 /// the loopback nginx, judged as the APNs payload each provider builds.
 @Suite(.serialized) struct EnvelopeEndpointTests {
     let origins: Origins
@@ -25,7 +25,7 @@ import Testing
 
     func post(
         _ service: PreflightService, _ body: String, query: String = "", headers: [(String, String)] = []
-    ) throws -> (TestResponse, ProbeResult) {
+    ) throws -> (TestResponse, MediaCheckResult) {
         let response = try httpRequest(
             port: service.port, "POST", "/v1/preflight" + query, headers: headers, body: Array(body.utf8))
         let report = try #require(response.json, "not JSON: \(response.text)")
@@ -34,7 +34,7 @@ import Testing
         }
         return (
             response,
-            ProbeResult(
+            MediaCheckResult(
                 status: response.status, report: report,
                 codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })
         )

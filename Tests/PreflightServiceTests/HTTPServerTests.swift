@@ -116,7 +116,7 @@ import Testing
         }
     }
 
-    /// Issue 16: a fixed route answers from responses made at start, chosen per request; the
+    /// A fixed route answers from responses made at start, chosen per request; the
     /// shared answer has no request id, the ordinary one (the client sent its id) has it.
     @Test func fixedRoutesAnswerFromResponsesMadeAtStart() throws {
         let up = FixedResponse(.json(200, #"{"up":true}"#))

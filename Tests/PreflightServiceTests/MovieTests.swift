@@ -3,7 +3,7 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Issue 13: MP4/MOV/M4A files made by ffmpeg when the tests start (`Tests/Origins/make-fixtures.sh`),
+/// MP4/MOV/M4A files made by ffmpeg when the tests start (`Tests/Origins/make-fixtures.sh`),
 /// downloaded from the loopback nginx, their tracks read from the `moov` box as the body streams.
 @Suite(.serialized) struct MovieTests {
     let origins: Origins
@@ -38,7 +38,7 @@ import Testing
     @Test(arguments: files)
     func eachFileGetsItsCodes(file: String, expected: [String]) throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.https + "/media/codecs/" + file)
+            let result = try checkMedia(service, url: origins.https + "/media/codecs/" + file)
             #expect(result.codes == expected, "\(file): \(result.report["findings"]?.shortDescription ?? "")")
             #expect(
                 (result.attachment != nil)
@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: ["aac-m4a-brand.m4a", "aac-isom-brand.m4a", "alac.m4a"])
     func soundOnlyIsAudio(file: String) throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.https + "/media/codecs/" + file)
+            let result = try checkMedia(service, url: origins.https + "/media/codecs/" + file)
             #expect(result.media?["sniffed_type"]?.string == "audio/mp4")
             #expect(result.attachment?["kind"]?.string == "audio")
             #expect(result.attachment?["uti"]?.string == "public.mpeg-4-audio")
@@ -67,7 +67,7 @@ import Testing
         let streams = try #require(try JSONParser.parse(Array(probed.output.utf8)).value["streams"])
         guard case .array(let list) = streams else { throw TestConnection.Failure(description: "no streams") }
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.https + "/media/codecs/" + file)
+            let result = try checkMedia(service, url: origins.https + "/media/codecs/" + file)
             for kind in ["video", "audio"] {
                 let expected = list.first { $0["codec_type"]?.string == kind }
                 let ours = result.media?[kind]
@@ -95,10 +95,10 @@ import Testing
     /// Apple's "10 MB": a JPEG of 10,000,001 bytes is over it in decimal megabytes, under it in binary ones.
     @Test func aFileBetweenTheDecimalAndBinaryLimitsIsAWarning() throws {
         try withService(origins.configuration()) { service in
-            let near = try probe(service, url: origins.https + "/media/near.jpg")
+            let near = try checkMedia(service, url: origins.https + "/media/near.jpg")
             #expect(near.codes == ["media.size.near-limit"])
             #expect(near.attachment?["limit"]?.integer == 10_000_000)
-            let over = try probe(service, url: origins.https + "/media/big.jpg")
+            let over = try checkMedia(service, url: origins.https + "/media/big.jpg")
             #expect(over.codes == ["media.too-large"])
         }
     }

@@ -2,7 +2,7 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Issue 14: every push can be called (a plain push passes with `media.none`), and one header
+/// Every push can be called (a plain push passes with `media.none`), and one header
 /// policy everywhere (the six APNs headers, `apns-id` checked; other `apns-` names refused; the rest ignored).
 @Suite(.serialized) struct PlainPushTests {
     func post(_ service: PreflightService, _ body: String, query: String = "", headers: [(String, String)] = [])
@@ -23,7 +23,7 @@ import Testing
             #expect(plain.status == 200)
             #expect(plain.codes == ["media.none"])
             #expect(plain.text.contains(#""verdict":"pass""#))
-            // Expecting media keeps 0.3's errors, by query or header.
+            // Expecting media, by query or header, makes a push without media fail as it always has.
             for (query, headers) in [("?expect=media", []), ("", [("Preflight-Expect", "media")])]
                 as [(String, [(String, String)])]
             {

@@ -3,7 +3,7 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Issue 11: the same push judged as each preset's extension would handle it, against real
+/// The same push judged as each preset's extension would handle it, against real
 /// responses from nginx (a query string, no extension, a Content-Disposition, a wrong
 /// Content-Type, a QuickTime file, a body too large for an extension's memory).
 @Suite(.serialized) struct ProfileTests {
@@ -26,7 +26,7 @@ import Testing
     }
 
     /// Posts `body` judged for `profile`; the finding codes, the header ones left out.
-    func judge(_ service: PreflightService, _ profile: String, body: String) throws -> ProbeResult {
+    func judge(_ service: PreflightService, _ profile: String, body: String) throws -> MediaCheckResult {
         let response = try httpRequest(
             port: service.port, "POST", "/v1/preflight?profile=\(profile)", headers: [("apns-push-type", "alert")],
             body: Array(body.utf8))
@@ -35,7 +35,7 @@ import Testing
             throw TestConnection.Failure(description: "no findings in \(response.text)")
         }
         #expect(report["payload"]?["profile"]?.string == profile)
-        return ProbeResult(
+        return MediaCheckResult(
             status: response.status, report: report,
             codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })
     }

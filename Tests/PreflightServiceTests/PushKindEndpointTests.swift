@@ -3,8 +3,8 @@ import PreflightService
 import Testing
 
 /// Every push kind over the real server (POST /v1/preflight and /v1/preflight/batch) and the
-/// CLI: a valid push of each kind passes, judged as that kind; the issue's failing pushes get
-/// their exact codes.
+/// CLI: a valid push of each kind passes, judged as that kind; a push sent as the wrong kind, or
+/// missing what its kind needs, gets its exact codes.
 @Suite(.serialized) struct PushKindEndpointTests {
     /// A valid push of each kind: request headers and payload.
     static let valid: [(PushKind, [(String, String)], String)] = [
@@ -70,9 +70,10 @@ import Testing
         }
     }
 
-    @Test func theIssuesFailingPushesGetTheirCodesOverHTTP() throws {
+    @Test func mistakenPushesGetTheirCodesOverHTTP() throws {
         let cases: [([(String, String)], String, String, [String])] = [
-            // Before: aps.alert.missing and headers.push-type.not-alert on a valid silent push.
+            // A valid silent push sent as an alert: one kind finding, not aps.alert.missing and
+            // headers.push-type.not-alert.
             (
                 [("apns-push-type", "alert")], #"{"aps":{"content-available":1}}"#, "alert",
                 ["kind.silent-as-alert", "media.none"]

@@ -72,8 +72,8 @@ struct Origins {
     }
 }
 
-/// What one probe gave: the HTTP status, the report, and the finding codes but header ones.
-struct ProbeResult {
+/// What one media check gave: the HTTP status, the report, and the finding codes but header ones.
+struct MediaCheckResult {
     var status: Int
     var report: JSONValue
     var codes: [String]
@@ -88,7 +88,7 @@ struct ProbeResult {
 }
 
 /// Posts a valid rich push whose media is `url`, and checks the server still answers health after.
-func probe(_ service: PreflightService, url: String, key: String = "image") throws -> ProbeResult {
+func checkMedia(_ service: PreflightService, url: String, key: String = "image") throws -> MediaCheckResult {
     var writer = JSONWriter()
     writer.object { payload in
         payload.key("aps")
@@ -106,7 +106,7 @@ func probe(_ service: PreflightService, url: String, key: String = "image") thro
     }
     let health = try httpRequest(port: service.port, "GET", "/healthz")
     #expect(health.status == 200, "the server stopped answering /healthz after \(url)")
-    return ProbeResult(
+    return MediaCheckResult(
         status: response.status, report: report,
         codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })
 }

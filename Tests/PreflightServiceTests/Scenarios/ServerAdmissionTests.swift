@@ -52,8 +52,8 @@ import Testing
 
     /// 64 slow connections from 127.0.0.1 (a request line and one header line, never ended)
     /// take the admin listener's 8 per address, not its 64 slots: `/healthz` from 127.0.0.2
-    /// still answers 200 (before: no per-address limit, the 64 took every slot and the probe's
-    /// connection was closed unanswered).
+    /// still answers 200 (without a per-address limit the 64 take every slot and the probe's
+    /// connection is closed unanswered).
     @Test func slowConnectionsFromOneAddressLeaveTheAdminListenerToOthers() throws {
         try withService(adminConfiguration()) { service in
             let adminPort = try #require(service.adminPort)
@@ -75,7 +75,7 @@ import Testing
     }
 
     /// A connection that sends part of its header block and then nothing is closed after the
-    /// admin listener's 3 idle seconds: within the 5 s this client waits (before: 10 s).
+    /// admin listener's 3 idle seconds: within the 5 s this client waits, not the API listener's 10 s.
     @Test func anIdleAdminConnectionIsClosedSoon() throws {
         try withService(adminConfiguration()) { service in
             let adminPort = try #require(service.adminPort)
@@ -87,8 +87,8 @@ import Testing
 
     // MARK: - The request target
 
-    /// An encoded NUL in the path or the query is 400 `bad-request` (before: libmicrohttpd cut
-    /// the decoded path there, and `/v1/preflight%00` was served as `/v1/preflight`).
+    /// An encoded NUL in the path or the query is 400 `bad-request`: libmicrohttpd cuts the
+    /// decoded path there, so `/v1/preflight%00` would be served as `/v1/preflight`.
     @Test(arguments: ["/v1/preflight%00", "/v1/preflight%00.json", "/v1/preflight?fetch=false%00"])
     func anEncodedNULIsRefused(target: String) throws {
         try withService { service in
@@ -99,8 +99,8 @@ import Testing
         }
     }
 
-    /// A query argument given twice is 400 `invalid-query` naming it (before: the last value won,
-    /// so `?fetch=false&fetch=true` downloaded).
+    /// A query argument given twice is 400 `invalid-query` naming it: were the last value to
+    /// win, `?fetch=false&fetch=true` would download.
     @Test(arguments: ["fetch=false&fetch=true", "fetch=true&fetch=true", "profile=a&fetch=false&profile=b"])
     func aRepeatedQueryArgumentIsRefused(query: String) throws {
         try withService { service in

@@ -3,7 +3,7 @@ import Testing
 
 /// The HTTP layer joins a repeated header's values and says which names were repeated; what a
 /// repeat means is the product's business.
-@Suite struct HTTPRequestRepeatedHeadersTests {
+@Suite struct HTTPRequestTests {
     @Test func repeatedNamesAreExposedWhateverTheirCase() throws {
         var router = Router()
         router.add(

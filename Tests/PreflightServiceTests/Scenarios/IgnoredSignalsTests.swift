@@ -3,10 +3,10 @@ import Glibc
 import Testing
 
 /// Signals whose default action would end `serve` without a drain.
-@Suite struct SignalTests {
+@Suite struct IgnoredSignalsTests {
     /// SIGHUP (logrotate's `kill -HUP`, a closed terminal), SIGUSR1 and SIGUSR2, sent twice each
     /// to the real binary, are ignored: `/healthz` still answers 200 and SIGTERM then drains and
-    /// exits 0 (before: the first one killed the process, status nil here).
+    /// exits 0 (left at their default, the first one kills the process: status nil here).
     @Test(arguments: [SIGHUP, SIGUSR1, SIGUSR2])
     func aSignalThatIsNotAStopIsIgnored(signal: Int32) throws {
         // `env` resets the signal's disposition: one inherited as ignored would hide the default.

@@ -23,7 +23,7 @@ import Testing
         let done = Gate()
         let status = Mutex(0)
         DispatchQueue.global().async {
-            let result = try? probe(service, url: origins.origin + "/wait/hold.jpg?ms=1500")
+            let result = try? checkMedia(service, url: origins.origin + "/wait/hold.jpg?ms=1500")
             status.withLock { $0 = result?.status ?? -1 }
             done.open()
         }
@@ -46,7 +46,7 @@ import Testing
         defer { service.shutdown() }
         let statuses = Mutex<[Int]>([])
         DispatchQueue.concurrentPerform(iterations: 6) { index in
-            let result = try? probe(service, url: origins.origin + "/wait/q\(index).jpg?ms=300&group=queue")
+            let result = try? checkMedia(service, url: origins.origin + "/wait/q\(index).jpg?ms=300&group=queue")
             statuses.withLock { $0.append(result?.status ?? -1) }
         }
         #expect(statuses.withLock { $0 } == [200, 200, 200, 200, 200, 200])
@@ -59,7 +59,7 @@ import Testing
         let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
-        let result = try probe(service, url: origins.origin + "/wait/budget.jpg?ms=1500")
+        let result = try checkMedia(service, url: origins.origin + "/wait/budget.jpg?ms=1500")
         #expect(result.codes == ["media.fetch.timeout"])
         #expect(result.finding("media.fetch.timeout")?["message"]?.string?.contains("Operation timed out") == true)
     }
@@ -84,7 +84,7 @@ import Testing
         let service = try PreflightService(configuration: configuration, accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
-        let result = try probe(service, url: origins.origin + "/jpeg/disabled.jpg")
+        let result = try checkMedia(service, url: origins.origin + "/jpeg/disabled.jpg")
         #expect(result.codes == ["media.not-fetched"])
         #expect(result.finding("media.not-fetched")?["message"]?.string?.contains("fetch.enabled: false") == true)
         #expect(try origins.hits("/jpeg/disabled.jpg") == 0)

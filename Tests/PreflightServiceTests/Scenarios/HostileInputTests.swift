@@ -5,7 +5,8 @@ import PreflightFetch
 import PreflightService
 import Testing
 
-/// Issue 10: what a hostile client sends gets the right answer. Each test failed on 0.3.
+/// What a hostile client sends gets the right answer: invented labels, ambiguous framing, long
+/// keys, bad configuration values, URLs and answers meant to mislead, amplification.
 @Suite(.serialized) struct HostileInputTests {
     let origins: Origins
 
@@ -13,7 +14,7 @@ import Testing
         origins = try Origins.load()
     }
 
-    // MARK: - Item 1: metric labels a client can choose
+    // MARK: - Metric labels a client can choose
 
     /// Invented methods fold into `method="other"`: 40 of them make one series, not 40.
     @Test func inventedMethodsMakeOneSeries() throws {
@@ -38,13 +39,13 @@ import Testing
         }
     }
 
-    // MARK: - Item 2: HTTP/1.1 framing
+    // MARK: - HTTP/1.1 framing
 
     static let body = #"{"aps":{"alert":"a","mutable-content":1}}"#
 
     /// Each request a lenient reader could frame two ways is answered 400 (501 for an unknown
     /// transfer coding) with the code, and its connection closed: the bytes after it are never
-    /// read as a request of their own (0.3 served most of these, or never answered).
+    /// read as a request of their own (a smuggled request behind an allowed one).
     @Test(
         arguments: [
             (
@@ -113,11 +114,11 @@ import Testing
         }
     }
 
-    // MARK: - Item 3: libmicrohttpd's own answers
+    // MARK: - libmicrohttpd's own answers
 
     /// libmicrohttpd answers a malformed Content-Length (400), a header block over the
-    /// connection's memory (431) itself, with its own HTML body: they are now logged and counted
-    /// (0.3: neither). The body, the `X-Request-Id` and a 505's log line stay out of reach.
+    /// connection's memory (431) itself, with its own HTML body: they are logged and counted
+    /// all the same. The body, the `X-Request-Id` and a 505's log line stay out of reach.
     @Test func libmicrohttpdsOwnAnswersAreLoggedAndCounted() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
@@ -148,10 +149,10 @@ import Testing
         #expect(records.allSatisfy { ($0["id"]?.string ?? "").isEmpty == false })
     }
 
-    // MARK: - Item 4: API keys
+    // MARK: - API keys
 
-    /// The key followed by 256 or 512 more bytes is refused (0.3 compared the length difference
-    /// in 8 bits, and accepted both).
+    /// The key followed by 256 or 512 more bytes is refused (a length difference compared in 8
+    /// bits would accept both).
     @Test(arguments: [0, 1, 255, 256, 512])
     func aKeyWithBytesAppendedIsRefused(extra: Int) throws {
         var configuration = testConfiguration()
@@ -165,7 +166,7 @@ import Testing
         }
     }
 
-    /// An empty or blank `PREFLIGHT_API_KEYS` stops start-up (0.3 silently dropped the file's keys).
+    /// An empty or blank `PREFLIGHT_API_KEYS` stops start-up instead of silently dropping the file's keys.
     @Test(arguments: ["", " , ,"])
     func aBlankKeyVariableIsAStartError(value: String) throws {
         let result = try runProcess(
@@ -175,10 +176,10 @@ import Testing
         #expect(result.output.contains("PREFLIGHT_API_KEYS: no key in"), "\(result.output)")
     }
 
-    // MARK: - Item 5: configuration values
+    // MARK: - Configuration values
 
-    /// A malformed range exits 2 naming the key, in `serve` and in `check` (0.3: `""` crashed with
-    /// SIGILL, `"8.8.8.0/"` was read as a /32 and a deny list with that typo failed open).
+    /// A malformed range exits 2 naming the key, in `serve` and in `check`: `""` must not crash
+    /// with SIGILL, nor `"8.8.8.0/"` be read as a /32 (a deny list with that typo would fail open).
     @Test(arguments: [
         (#"{"egress": {"allow_cidrs": [""]}}"#, "egress.allow_cidrs: \"\" is not an address range"),
         (#"{"egress": {"deny_cidrs": ["8.8.8.0/"]}}"#, "egress.deny_cidrs: \"8.8.8.0/\" is not an address range"),
@@ -208,7 +209,7 @@ import Testing
         }
     }
 
-    // MARK: - Item 6: the right finding
+    // MARK: - The right finding
 
     /// A malformed authority is a URL problem, not a refused download.
     @Test(arguments: [
@@ -216,7 +217,7 @@ import Testing
     ])
     func malformedHostsAreInvalidURLs(url: String) throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: url)
+            let result = try checkMedia(service, url: url)
             #expect(result.codes == ["media.url.invalid"])
             #expect(result.media == nil)
         }
@@ -225,27 +226,27 @@ import Testing
     /// An answer that is not HTTP is a failed download, not a blocked one.
     @Test func aGarbageAnswerIsAFailedDownload() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.origin + "/garbage/a.jpg")
+            let result = try checkMedia(service, url: origins.origin + "/garbage/a.jpg")
             #expect(result.codes == ["media.fetch.failed"])
         }
     }
 
-    /// A transfer coding other than chunked stops the download (0.3 let libcurl decode
-    /// `Transfer-Encoding: gzip` past every limit).
+    /// A transfer coding other than chunked stops the download (libcurl left to decode
+    /// `Transfer-Encoding: gzip` would pass every limit).
     @Test func aTransferCodingOtherThanChunkedIsRefused() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.origin + "/tegzip/a.jpg")
+            let result = try checkMedia(service, url: origins.origin + "/tegzip/a.jpg")
             #expect(result.codes == ["media.fetch.failed"])
             let message = result.finding("media.fetch.failed")?["message"]?.string ?? ""
             #expect(message.contains("Transfer-Encoding: gzip, chunked"), "\(message)")
         }
     }
 
-    /// A compressed body is judged decoded, as the device's URLSession gets it (0.3 skipped the
-    /// type and size checks): the attachment is planned on the decoded JPEG.
+    /// A compressed body is judged decoded, as the device's URLSession gets it (the type and
+    /// size checks are not skipped): the attachment is planned on the decoded JPEG.
     @Test func aCompressedBodyIsJudgedDecoded() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.origin + "/gzip/a.jpg")
+            let result = try checkMedia(service, url: origins.origin + "/gzip/a.jpg")
             #expect(result.codes == ["media.fetch.content-encoding"])
             #expect(result.media?["sniffed_type"]?.string == "image/jpeg")
             #expect(result.media?["image"]?["width"]?.integer == 640)
@@ -269,10 +270,10 @@ import Testing
         #expect(refusal.rule == "a port outside egress.allowed_ports, and private (10.0.0.0/8)")
     }
 
-    // MARK: - Item 7: amplification
+    // MARK: - Amplification
 
-    /// At most 10 findings of a code; the rest are counted. 500 unknown keys answered 500
-    /// findings in 0.3.
+    /// At most 10 findings of a code; the rest are counted, so 500 unknown keys do not
+    /// answer 500 findings.
     @Test func findingsOfOneCodeAreCapped() throws {
         var payload = #"{"aps":{"alert":"a","mutable-content":1"#
         for index in 0..<500 { payload += #","k\#(index)":1"# }
@@ -291,7 +292,7 @@ import Testing
         }
     }
 
-    /// A 1 MB batch of repeated keys gets an answer smaller than itself (0.3: 21.5 MB).
+    /// A 1 MB batch of repeated keys gets an answer smaller than itself (uncapped: 21.5 MB).
     @Test func aBatchAnswerIsBounded() throws {
         var item = #"{"payload":"{\"aps\":{\"alert\":\"a\",\"mutable-content\":1"#
         for index in 0..<800 { item += #",\"k\#(index)\":1"# }
@@ -306,10 +307,10 @@ import Testing
         }
     }
 
-    // MARK: - Item 8: C status codes
+    // MARK: - C status codes
 
-    /// An option libcurl refuses stops the fetcher at start, naming it (0.3 dropped every
-    /// `curl_easy_setopt` result; on a libcurl without `CURLOPT_PROTOCOLS_STR` the protocol
+    /// An option libcurl refuses stops the fetcher at start, naming it (with every
+    /// `curl_easy_setopt` result dropped, on a libcurl without `CURLOPT_PROTOCOLS_STR` the protocol
     /// allow-list would have vanished). A redirect limit below -1 is one libcurl refuses
     /// (`CURLE_BAD_FUNCTION_ARGUMENT`); the configuration file cannot give it, code can.
     @Test func anOptionLibcurlRefusesStopsTheFetcher() throws {
@@ -324,7 +325,7 @@ import Testing
         }
     }
 
-    // MARK: - Item 9: the default deny list
+    // MARK: - The default deny list
 
     @Test(arguments: [
         ("168.63.129.16", "Azure's host endpoint (wireserver) (168.63.129.16/32)"),

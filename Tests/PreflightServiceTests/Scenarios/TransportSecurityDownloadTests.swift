@@ -2,10 +2,10 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Issue 13: App Transport Security as the extension's URLSession enforces it, against nginx
+/// App Transport Security as the extension's URLSession enforces it, against nginx
 /// origins on loopback: ECDHE (the default origin), RSA key exchange only, TLS 1.1 only, and an
 /// https URL that redirects to http.
-@Suite(.serialized) struct TransportSecurityTests {
+@Suite(.serialized) struct TransportSecurityDownloadTests {
     let origins: Origins
 
     init() throws {
@@ -14,7 +14,7 @@ import Testing
 
     @Test func anECDHEOriginPassesAndItsTLSIsReported() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.https + "/media/image.jpg")
+            let result = try checkMedia(service, url: origins.https + "/media/image.jpg")
             #expect(result.codes == [])
             let tls = try #require(result.media?["tls"])
             #expect(["TLSv1.2", "TLSv1.3"].contains(tls["version"]?.string ?? ""))
@@ -28,7 +28,7 @@ import Testing
     /// asks: no `media.fetch.ats` (it was refused as "rsassaPss, weaker than SHA-256").
     @Test func anRSAPSSSHA256CertificatePasses() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: "https://pss.test:\(origins.httpsPort)/media/image.jpg")
+            let result = try checkMedia(service, url: "https://pss.test:\(origins.httpsPort)/media/image.jpg")
             #expect(result.codes == [])
             #expect(result.media?["tls"]?["signature"]?.string == "rsassaPss with sha256")
         }
@@ -36,7 +36,8 @@ import Testing
 
     @Test func rsaKeyExchangeIsRefused() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: "https://media.test:\(origins.rsaKeyExchangePort)/media/image.jpg")
+            let result = try checkMedia(
+                service, url: "https://media.test:\(origins.rsaKeyExchangePort)/media/image.jpg")
             #expect(result.codes == ["media.fetch.ats"])
             let message = result.finding("media.fetch.ats")?["message"]?.string ?? ""
             #expect(message.contains("the key exchange is RSA (AES128-GCM-SHA256): no forward secrecy through ECDHE"))
@@ -47,7 +48,7 @@ import Testing
 
     @Test func tls11OnlyIsRefused() throws {
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: "https://media.test:\(origins.tls11Port)/media/image.jpg")
+            let result = try checkMedia(service, url: "https://media.test:\(origins.tls11Port)/media/image.jpg")
             #expect(
                 result.codes == ["media.fetch.ats"], "\(result.finding("media.fetch.tls")?["message"]?.string ?? "")")
             #expect(result.finding("media.fetch.ats")?["message"]?.string?.contains("no TLS 1.2 or later") == true)
@@ -59,7 +60,7 @@ import Testing
         var strict = origins.configuration()
         strict.payload.allowHTTPMedia = false
         try withService(strict) { service in
-            let result = try probe(service, url: origins.https + "/redirect/to-http")
+            let result = try checkMedia(service, url: origins.https + "/redirect/to-http")
             #expect(result.codes == ["media.fetch.redirected", "media.fetch.ats"])
             #expect(
                 result.finding("media.fetch.ats")?["message"]?.string
@@ -67,7 +68,7 @@ import Testing
             )
         }
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.https + "/redirect/to-http")
+            let result = try checkMedia(service, url: origins.https + "/redirect/to-http")
             #expect(result.codes == ["media.fetch.redirected"])
             #expect(result.attachment != nil)
         }

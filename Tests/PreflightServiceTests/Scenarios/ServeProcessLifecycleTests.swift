@@ -5,8 +5,8 @@ import Testing
 
 /// The `preflight serve` process under what an operator and a hostile client do to it: signals
 /// at start, shutdown with downloads and kept-alive connections, a stdout nobody reads, a binary
-/// copied alone. Each test failed on the 0.3 binary (issue 9).
-@Suite(.serialized) struct StayUpBinaryTests {
+/// copied alone. Each one ends with the process up or exited 0, never killed or stuck.
+@Suite(.serialized) struct ServeProcessLifecycleTests {
     let origins: Origins
     let directory: URL
 
@@ -35,9 +35,9 @@ import Testing
             "POST /v1/preflight HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
     }
 
-    /// Item 1: a kept-alive connection used after the sweep of parked requests used to park
-    /// again, and `MHD_stop_daemon` aborted the process ("called while we have suspended
-    /// connections"). Now it is answered 503 at once and the process exits 0.
+    /// A kept-alive connection used after the sweep of parked requests must not park again:
+    /// `MHD_stop_daemon` aborts the process ("called while we have suspended connections"). It is
+    /// answered 503 at once and the process exits 0.
     @Test func aKeptAliveConnectionUsedAfterTheSweepIsAnsweredAndTheProcessExitsZero() throws {
         let config = try originConfig("sweep.json", server: #"{"drain_timeout_s": 1}"#)
         let server = try ServerProcess(arguments: ["--config", config])
@@ -78,8 +78,8 @@ import Testing
         #expect(server.waitForExit(seconds: 10) == 0)
     }
 
-    /// Item 6: SIGTERM right after the "listening" line, 20 times: every run drains and exits 0
-    /// (0.3 installed its handlers after that line: 18 of 40 runs were killed, 6 ignored it).
+    /// SIGTERM right after the "listening" line, 20 times: every run drains and exits 0 (with
+    /// the handlers installed after that line, 18 of 40 runs were killed and 6 ignored it).
     @Test func twentyStartsWithAnImmediateSigtermAllExitZero() throws {
         var statuses: [Int32?] = []
         for _ in 0..<20 {
@@ -90,8 +90,8 @@ import Testing
         #expect(statuses == Array(repeating: 0, count: 20))
     }
 
-    /// Item 5: with stdout a pipe nobody reads, 0.3 stopped answering after ~500 requests (the
-    /// workers blocked in write(2)). Now every request is answered and the lost lines are counted.
+    /// With stdout a pipe nobody reads, every request is answered and the lost lines are counted
+    /// (a blocking write(2) of the access line stops every worker after ~500 requests).
     @Test func aStuckStdoutStopsNoEndpoint() throws {
         let stdout = Pipe()  // never read
         let server = try ServerProcess(stdout: stdout)
@@ -128,15 +128,16 @@ import Testing
         let server = try ServerProcess(binary: copy.path)
         let response = try httpRequest(port: server.port, "GET", "/openapi.json")
         #expect(response.status == 200)
+        // Tests/PreflightServiceTests/Scenarios/<file> -> the package root.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
         let document = root.appendingPathComponent("Sources/PreflightService/Resources/openapi.json")
         #expect(response.body == Array(try Data(contentsOf: document)))
         server.signal(SIGTERM)
         #expect(server.waitForExit(seconds: 10) == 0)
     }
 
-    /// Item 8: pools are sized from the CPUs the process may use, not the host's: under
+    /// Pools are sized from the CPUs the process may use, not the host's: under
     /// `taskset -c 0` the budget is 1.
     @Test func theCPUBudgetHonoursTheAffinityMask() throws {
         let server = try ServerProcess(launcher: ["/usr/bin/taskset", "-c", "0"])

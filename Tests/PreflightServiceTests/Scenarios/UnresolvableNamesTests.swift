@@ -7,7 +7,7 @@ import Testing
 /// Name lookups run on at most `fetch.max_lookups` threads, however many unresolvable names
 /// strangers send (libcurl's threaded resolver started one thread per name, and with
 /// `CURLOPT_QUICK_EXIT` left it running after the download gave up).
-@Suite(.serialized) struct NameLookupTests {
+@Suite(.serialized) struct UnresolvableNamesTests {
     let origins: Origins
     let directory: URL
 
@@ -47,7 +47,7 @@ import Testing
     }
 
     /// 24 pushes naming distinct names whose resolver never answers: the server never holds more
-    /// than `fetch.max_lookups` (4) lookup threads over its threads before them (before: one
+    /// than `fetch.max_lookups` (4) lookup threads over its threads before them (not one
     /// thread per name, 24, each left running after its download gave up); a loopback download
     /// sent meanwhile is answered 200; each blackholed push gets `media.fetch.dns`; the threads
     /// still resolving for downloads that gave up are counted.

@@ -7,15 +7,15 @@ import Testing
 
 /// MP4/M4A files shaped to break the `moov` reader, written by the test and downloaded from the
 /// loopback nginx: the server answers each and stays up.
-@Suite(.serialized) struct MovieHostileTests {
+@Suite(.serialized) struct HostileMovieFilesTests {
     let origins: Origins
 
     init() throws {
         origins = try Origins.load()
     }
 
-    /// A 172-byte M4A whose version 2 sound entry's float64 rate is NaN, infinite or 1e300 killed
-    /// the process (the conversion to `Int` trapped); now the track has no rate.
+    /// A 172-byte M4A whose version 2 sound entry's float64 rate is NaN, infinite or 1e300 must not
+    /// kill the process (a conversion to `Int` traps): the track has no rate.
     @Test(arguments: [
         ("rate-nan.m4a", Double.nan.bitPattern), ("rate-inf.m4a", Double.infinity.bitPattern),
         ("rate-1e300.m4a", (1e300).bitPattern),
@@ -25,7 +25,7 @@ import Testing
         #expect(file.count == 172)
         let path = try MovieFiles.publish(file, as: name, origins: origins)
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.https + path)
+            let result = try checkMedia(service, url: origins.https + path)
             #expect(result.status == 200)
             #expect(result.codes == [])
             #expect(result.media?["audio"]?["codec"]?.string == "pcm")
@@ -46,7 +46,7 @@ import Testing
     @Test func aFileOf64000TracksIsJudgedOnItsFirst256() throws {
         let path = try MovieFiles.publish(Self.opusTracks(64_000), as: "tracks-64000.m4a", origins: origins)
         try withService(origins.configuration()) { service in
-            let result = try probe(service, url: origins.https + path)
+            let result = try checkMedia(service, url: origins.https + path)
             #expect(result.status == 422)
             let codes = result.codes.filter { $0.hasPrefix("media.container") || $0.hasPrefix("media.audio") }
             #expect(
@@ -57,8 +57,8 @@ import Testing
         }
     }
 
-    /// A batch of 100 items naming one file of 8,000 tracks got a 201 MB answer: the media
-    /// findings were added after the cap. Now each item keeps 10 of the code and counts 246.
+    /// A batch of 100 items naming one file of 8,000 tracks: each item keeps 10 of the code and
+    /// counts 246 (media findings added after the cap made a 201 MB answer).
     @Test func aBatchNamingAFileOfManyTracksGetsABoundedAnswer() throws {
         let path = try MovieFiles.publish(Self.opusTracks(8_000), as: "tracks-8000.m4a", origins: origins)
         let item =
@@ -82,8 +82,8 @@ import Testing
             }
             // What the cap leaves an item: the media rules' 11 findings and the payload's few, each
             // under 512 bytes (fixed text, the 6-byte path, the fourcc), and the report's other
-            // objects under 2 KB. Before, each item carried every track's finding (256 here,
-            // 8,000 before tracks were bounded).
+            // objects under 2 KB. Uncapped, each item would carry every track's finding (256 here,
+            // 8,000 with tracks unbounded).
             #expect(response.body.count < 100 * (16 * 512 + 2048), "\(response.body.count) bytes")
         }
     }
@@ -97,7 +97,7 @@ import Testing
         configuration.cache.maxBytes = 256 * perTrack * 5 / 2
         try withService(configuration) { service in
             for index in 0..<4 {
-                let result = try probe(service, url: origins.https + path + "?copy=\(index)")
+                let result = try checkMedia(service, url: origins.https + path + "?copy=\(index)")
                 #expect(result.codes.filter { $0 == "media.audio.codec-unsupported" }.count == 10)
             }
             let statistics = try #require(service.cache?.statistics)
@@ -121,12 +121,12 @@ import Testing
         var configuration = origins.configuration()
         configuration.fetch.moovBudgetBytes = 2 * 40_000
         try withService(configuration) { service in
-            let slow = Mutex<[ProbeResult]>([])
+            let slow = Mutex<[MediaCheckResult]>([])
             let group = DispatchGroup()
             for name in ["a", "b"] {
                 DispatchQueue.global().async(group: group) { [origins] in
                     let url = origins.origin + "/slowmoov/\(name).mp4?bytes=40000&ms=4000"
-                    if let result = try? probe(service, url: url) { slow.withLock { $0.append(result) } }
+                    if let result = try? checkMedia(service, url: url) { slow.withLock { $0.append(result) } }
                 }
             }
             // Until both slow downloads have reserved their box (polled; what is asserted is the figure).
@@ -138,7 +138,7 @@ import Testing
             }
             #expect(kept == 80_000)
             #expect(try metric("preflight_moov_budget_bytes", port: service.port) == 80_000)
-            let third = try probe(service, url: origins.origin + "/slowmoov/c.mp4?bytes=40000&ms=0")
+            let third = try checkMedia(service, url: origins.origin + "/slowmoov/c.mp4?bytes=40000&ms=0")
             #expect(third.status == 200)
             #expect(third.codes == ["media.container.not-checked"])
             #expect(third.finding("media.container.not-checked")?["severity"]?.string == "warning")

@@ -2,7 +2,7 @@ import Foundation
 import PreflightCore
 import Testing
 
-@Suite struct ConfigurationTests {
+@Suite struct PreflightConfigurationTests {
     @Test func emptyFileKeepsEveryDefault() throws {
         let config = try PreflightConfiguration.decode(Array("{}".utf8))
         #expect(config == PreflightConfiguration())
@@ -145,7 +145,7 @@ import Testing
     }
 }
 
-extension ConfigurationTests {
+extension PreflightConfigurationTests {
     /// Numeric addresses as inet_pton reads them, for `listen.host` and `fetch.resolve`.
     @Test(arguments: [
         ("127.0.0.1", true), ("::1", true), ("::", true), ("2001:db8::8:800:200c:417a", true),

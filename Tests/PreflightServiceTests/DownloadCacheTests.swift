@@ -1,9 +1,10 @@
 import Dispatch
 import PreflightCore
 import PreflightFetch
-import PreflightService
 import Synchronization
 import Testing
+
+@testable import PreflightService
 
 /// A clock the test moves by hand.
 final class ManualClock: Sendable {
@@ -12,7 +13,7 @@ final class ManualClock: Sendable {
     func advance(_ duration: Duration) { instant.withLock { $0 += duration } }
 }
 
-@Suite(.serialized) struct MediaProbeCacheTests {
+@Suite(.serialized) struct DownloadCacheTests {
     let origins: Origins
     let fetcher: MediaFetcher
     let clock = ManualClock()
@@ -135,8 +136,8 @@ final class ManualClock: Sendable {
         let service = try PreflightService(configuration: origins.configuration(), accessLogDescriptor: nil)
         try service.start()
         defer { service.shutdown() }
-        let first = try probe(service, url: origins.origin + "/jpeg/service.jpg")
-        let second = try probe(service, url: origins.origin + "/jpeg/service.jpg")
+        let first = try checkMedia(service, url: origins.origin + "/jpeg/service.jpg")
+        let second = try checkMedia(service, url: origins.origin + "/jpeg/service.jpg")
         #expect(first.media?["cached"] == .bool(false))
         #expect(second.media?["cached"] == .bool(true))
         #expect(second.attachment?["uti"]?.string == "public.jpeg")
@@ -153,5 +154,31 @@ extension DownloadCache.Statistics {
     /// The counters alone, without the memory figures.
     var counts: DownloadCache.Statistics {
         DownloadCache.Statistics(hits: hits, misses: misses, coalesced: coalesced, entries: entries)
+    }
+}
+
+// MARK: - What an entry costs
+
+// What the cache counts an entry for follows what the entry keeps, its `moov` tracks included:
+// an 8 MiB `moov` of empty tracks keeps 135 MB, where the outcome alone would count 714 bytes.
+extension DownloadCacheTests {
+    /// The `moov` of a file of `count` Opus sound tracks.
+    static func movie(tracks count: Int) throws -> MovieInfo {
+        let file = MovieFiles.m4a(
+            tracks: Array(repeating: MovieFiles.trak(entry: MovieFiles.soundEntryV0(fourcc: "Opus")), count: count))
+        return try #require(MovieInfo.parse(Array(file.dropFirst(12))))  // after the 12-byte ftyp
+    }
+
+    /// The bytes an array of tracks takes for each track, whatever its strings.
+    static let perTrack = MemoryLayout<MovieInfo.Track>.stride
+
+    @Test(arguments: [1, 16, 256])
+    func anEntryCountsItsTracks(count: Int) throws {
+        var outcome = DownloadOutcome(url: "https://cdn.example.com/a.m4a")
+        let bare = DownloadCache.cost(url: outcome.url, outcome: outcome)
+        outcome.movie = .movie(try Self.movie(tracks: count))
+        let cost = DownloadCache.cost(url: outcome.url, outcome: outcome)
+        #expect(Self.perTrack >= 150)
+        #expect(cost - bare >= count * Self.perTrack)
     }
 }

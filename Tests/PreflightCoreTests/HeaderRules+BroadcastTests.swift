@@ -2,7 +2,7 @@ import PreflightCore
 import Testing
 
 /// A broadcast Live Activity push (a request with `apns-channel-id`) and headers given twice.
-@Suite struct BroadcastRulesTests {
+@Suite struct HeaderRulesBroadcastTests {
     /// Apple's own example of a channel id (ActivityKit, `PushType.channel(_:)`).
     static let channel = "c29tZUNoYW5uZWw="
     static let broadcast = APNsHeaders(

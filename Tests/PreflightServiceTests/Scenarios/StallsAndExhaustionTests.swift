@@ -9,8 +9,9 @@ import PreflightService
 import Synchronization
 import Testing
 
-/// The stalls and exhaustions of issue 9, each against the real server and the loopback origins.
-@Suite(.serialized) struct StayUpTests {
+/// Stalls and exhaustions a slow resolver, abandoning clients, a full cache or a lost reference could
+/// cause, each against the real server and the loopback origins: the server keeps answering.
+@Suite(.serialized) struct StallsAndExhaustionTests {
     let origins: Origins
 
     init() throws {
@@ -31,32 +32,32 @@ import Testing
         return line.flatMap { Int($0.split(separator: " ")[1]) }
     }
 
-    // MARK: - Item 2: a resolver that never answers
+    // MARK: - A resolver that never answers
 
-    /// A name whose resolver never answers used to stall the fetch thread in `pthread_join` on
-    /// curl's resolver thread once the lookup timed out, until getaddrinfo gave up (10 s here),
-    /// and every other download with it. Now the lookup ends at `connect_timeout_ms` and a
-    /// download started after that moment is not held up. (Measured on the 0.3 binary: the
-    /// lookup answered after 10.0 s; a 30 ms download started at 1.3 s answered after 8.7 s.)
+    /// A name whose resolver never answers must not stall the fetch thread: joining curl's
+    /// resolver thread once the lookup timed out would hold it until getaddrinfo gives up (10 s
+    /// here), and every other download with it. The lookup ends at `connect_timeout_ms` and a
+    /// download started after that moment is not held up. (With the join, the lookup answered
+    /// after 10.0 s and a 30 ms download started at 1.3 s answered after 8.7 s.)
     @Test func aResolverThatNeverAnswersStallsNoOtherDownload() throws {
         try #require(origins.blackholeDNS, "run through make test: the DNS server is set up in the namespace")
         var configuration = origins.configuration()
         configuration.fetch.connectTimeoutMs = 1000
         try withService(configuration) { service in
-            let results = Mutex<[String: (result: ProbeResult?, took: Duration)]>([:])
+            let results = Mutex<[String: (result: MediaCheckResult?, took: Duration)]>([:])
             let group = DispatchGroup()
             // Threads of their own: a busy Dispatch pool could delay a client itself.
             func client(_ name: String, _ url: String) {
                 group.enter()
                 Thread.detachNewThread {
                     let start = ContinuousClock.now
-                    let result = try? probe(service, url: url)
+                    let result = try? checkMedia(service, url: url)
                     results.withLock { $0[name] = (result, .now - start) }
                     group.leave()
                 }
             }
             client("blackhole", "http://never.blackhole.test:\(origins.originPort)/jpeg/a.jpg")
-            usleep(1_300_000)  // past the lookup's timeout: where 0.3's fetch thread sat in pthread_join
+            usleep(1_300_000)  // past the lookup's timeout: where a joining fetch thread would sit in pthread_join
             client("beside", origins.origin + "/wait/beside.jpg?ms=30")
             #expect(group.wait(timeout: .now() + 20) == .success)
             let blackhole = try #require(results.withLock { $0["blackhole"] })
@@ -68,7 +69,7 @@ import Testing
         }
     }
 
-    // MARK: - Item 3: abandoned requests, the parked cap, the admin listener
+    // MARK: - Abandoned requests, the parked cap, the admin listener
 
     /// Requests past `server.max_parked_requests` are answered 503 `overloaded` instead of
     /// holding a connection slot each; parked requests whose clients hang up are closed within
@@ -152,17 +153,17 @@ import Testing
         }
     }
 
-    // MARK: - Item 4: the cache's byte budget and the URL cap
+    // MARK: - The cache's byte budget and the URL cap
 
     /// Entries are counted in bytes, URLs included, and the least recently used go once
-    /// `cache.max_bytes` is passed (0.3 counted entries only: 10,000 long URLs took 1.2 GB).
+    /// `cache.max_bytes` is passed (counted by entries alone, 10,000 long URLs took 1.2 GB).
     @Test func theCacheKeepsToItsByteBudget() throws {
         var configuration = origins.configuration()
         configuration.cache.maxBytes = 40_000
         try withService(configuration) { service in
             let padding = String(repeating: "p", count: 3000)
             for index in 0..<10 {
-                let result = try probe(service, url: origins.origin + "/jpeg/budget\(index).jpg?pad=\(padding)")
+                let result = try checkMedia(service, url: origins.origin + "/jpeg/budget\(index).jpg?pad=\(padding)")
                 #expect(result.status == 200)
             }
             let statistics = try #require(service.cache?.statistics)
@@ -173,9 +174,9 @@ import Testing
             #expect(try gauge("preflight_cache_bytes", port: service.port) == statistics.bytes)
             #expect(try gauge("preflight_cache_max_bytes", port: service.port) == 40_000)
             // The newest is kept, the oldest is gone.
-            let newest = try probe(service, url: origins.origin + "/jpeg/budget9.jpg?pad=\(padding)")
+            let newest = try checkMedia(service, url: origins.origin + "/jpeg/budget9.jpg?pad=\(padding)")
             #expect(newest.media?["cached"] == .bool(true))
-            let oldest = try probe(service, url: origins.origin + "/jpeg/budget0.jpg?pad=\(padding)")
+            let oldest = try checkMedia(service, url: origins.origin + "/jpeg/budget0.jpg?pad=\(padding)")
             #expect(oldest.media?["cached"] == .bool(false))
         }
     }
@@ -184,7 +185,7 @@ import Testing
     @Test func anOverlongURLIsAFindingNotADownload() throws {
         try withService(origins.configuration()) { service in
             let url = origins.origin + "/jpeg/overlong-url.jpg?pad=" + String(repeating: "q", count: 5000)
-            let result = try probe(service, url: url)
+            let result = try checkMedia(service, url: url)
             #expect(result.status == 422)
             #expect(result.codes == ["payload.too-large", "media.url.too-long"])
             #expect(result.media == nil)
@@ -193,10 +194,10 @@ import Testing
         }
     }
 
-    // MARK: - Item 7: the curl thread moves bytes only
+    // MARK: - The curl thread moves bytes only
 
-    /// A download's completion runs off the fetch thread (0.3 ran it, and the media rules and
-    /// the report of every coalesced waiter, on it).
+    /// A download's completion runs off the fetch thread: run on it, the media rules and the
+    /// report of every coalesced waiter would hold every other transfer.
     @Test func completionsRunOffTheFetchThread() throws {
         let fetcher = try PreflightCheck.makeFetcher(configuration: origins.configuration())
         defer { fetcher.shutdown() }
@@ -239,10 +240,10 @@ import Testing
         #expect(pthread_equal(callerThread, builderThread) == 0)
     }
 
-    // MARK: - Item 8: lifetimes and the shutdown state machine
+    // MARK: - Lifetimes and the shutdown state machine
 
-    /// A started server keeps itself alive for libmicrohttpd's callbacks (0.3 handed them an
-    /// unretained pointer, and dropping the server stopped or freed it under them).
+    /// A started server keeps itself alive for libmicrohttpd's callbacks: with an unretained
+    /// pointer, dropping the server would stop or free it under them.
     @Test func aStartedServerOutlivesItsLastReference() throws {
         var router = Router()
         router.add("GET", "/hello", sync: { _ in .json(200, "1") })
@@ -260,8 +261,8 @@ import Testing
     }
 
     /// A second `shutdown` waits for the first instead of cutting its drain short: the request
-    /// in flight still gets its answer, and when either call returns the port is closed. (0.3's
-    /// second caller stopped the daemon under the first one's drain.)
+    /// in flight still gets its answer, and when either call returns the port is closed (a second
+    /// caller that stopped the daemon would cut the first one's drain short).
     @Test func aSecondShutdownWaitsForTheFirst() throws {
         var router = Router()
         router.add("POST", "/echo", sync: { request in HTTPResponse(status: 200, body: request.body) })

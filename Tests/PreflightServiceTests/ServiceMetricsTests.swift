@@ -1,0 +1,60 @@
+import Foundation
+import PreflightCore
+import PreflightHTTP
+import Testing
+
+@testable import PreflightService
+
+/// `ServiceMetrics`: the series made at start, those outside the start tables, the exposition text.
+@Suite struct ServiceMetricsTests {
+    /// A route or status the tables made at start do not hold is still counted (under a
+    /// lock), in the same series and histogram as the others.
+    @Test func seriesOutsideTheStartTablesAreCounted() {
+        let metrics = ServiceMetrics(version: "test", routes: ["/known"])
+        let record = { (route: String, status: Int) in
+            AccessRecord(
+                requestID: "r", method: "GET", path: route, route: route, status: status, bytes: 0, duration: 0.002,
+                startedAt: 0)
+        }
+        metrics.record(record("/known", 200))
+        metrics.record(record("/known", 418))
+        metrics.record(record("/added-later", 200))
+        let text = metrics.render(ServiceMetrics.Gauges())
+        #expect(text.contains(#"preflight_http_requests_total{route="/known",method="GET",status="200"} 1"#))
+        #expect(text.contains(#"preflight_http_requests_total{route="/known",method="GET",status="418"} 1"#))
+        #expect(text.contains(#"preflight_http_requests_total{route="/added-later",method="GET",status="200"} 1"#))
+        #expect(text.contains(#"preflight_http_request_duration_seconds_count{route="/added-later"} 1"#))
+        #expect(text.contains(#"preflight_http_request_duration_seconds_bucket{route="/known",le="0.0025"} 2"#))
+    }
+
+    @Test func metricsCountRequestsByRouteAndStatus() throws {
+        try withService { service in
+            for _ in 0..<3 { _ = try httpRequest(port: service.port, "GET", "/healthz") }
+            _ = try httpRequest(port: service.port, "GET", "/missing")
+            let scrape = try httpRequest(port: service.port, "GET", "/metrics")
+            #expect(scrape.status == 200)
+            #expect(scrape.headers["content-type"] == "text/plain; version=0.0.4; charset=utf-8")
+            let text = try metrics(
+                port: service.port,
+                containing: [#"preflight_http_requests_total{route="unmatched",method="GET",status="404"} 1"#])
+            #expect(text.contains(#"preflight_http_requests_total{route="/healthz",method="GET",status="200"} 3"#))
+            #expect(text.contains(#"preflight_http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
+            #expect(text.contains(#"preflight_http_request_duration_seconds_count{route="/healthz"} 3"#))
+            // The scrape itself is in flight (an earlier one may still be finishing).
+            let inFlight = text.split(separator: "\n").first { $0.hasPrefix("preflight_http_requests_in_flight ") }
+            #expect(inFlight.flatMap { Int($0.split(separator: " ")[1]) }.map { $0 >= 1 } == true)
+            #expect(text.contains("preflight_build_info{version=\"\(PreflightService.version)\"} 1"))
+        }
+    }
+
+    @Test func promtoolAcceptsTheMetrics() throws {
+        try withService { service in
+            _ = try httpRequest(port: service.port, "GET", "/healthz")
+            _ = try httpRequest(
+                port: service.port, "POST", "/v1/preflight", body: Array(#"{"aps":{}}"#.utf8))
+            let metrics = try httpRequest(port: service.port, "GET", "/metrics")
+            let result = try runProcess("/usr/bin/promtool", ["check", "metrics"], input: metrics.body)
+            #expect(result.status == 0, "promtool: \(result.output)")
+        }
+    }
+}

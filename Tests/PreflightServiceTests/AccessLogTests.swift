@@ -33,8 +33,7 @@ import Testing
     /// written plus the lines counted lost are the 400 (never a file ending on a torn line
     /// with nothing counted).
     @Test func aFullDiskLeavesOnlyWholeLines() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-full-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("full")
         defer { try? FileManager.default.removeItem(at: directory) }
         let mounted = mount("tmpfs", directory.path, "tmpfs", 0, "size=4k")
         try #require(mounted == 0, "mounting a tmpfs needs root (the tests' namespace has it): errno \(errno)")

@@ -34,8 +34,7 @@ import Testing
     /// and the process exits 0 within the drain timeout.
     @Test func shutdownUnderLoadLosesNoAcceptedRequest() throws {
         let origins = try Origins.load()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-load-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("load")
         defer { try? FileManager.default.removeItem(at: directory) }
         let payload = directory.appendingPathComponent("payload.json")
         // no-store: nothing is cached, so every request waits for a download of its own.
@@ -91,8 +90,7 @@ import Testing
     }
 
     @Test func configErrorsStopStartupNamingTheKey() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-config-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("config")
         defer { try? FileManager.default.removeItem(at: directory) }
         let cases: [(String, String)] = [
             (#"{"fetch": {"timeout": 5}}"#, "fetch.timeout: unknown key"),

@@ -114,8 +114,7 @@ import Testing
     }
 
     @Test func checkCommandDownloadsUnlessToldNot() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-check-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try scratchDirectory("check")
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("config.json")
         let text = """

@@ -12,8 +12,7 @@ import Testing
 
     init() throws {
         origins = try Origins.load()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-stayup-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try scratchDirectory("stayup")
     }
 
     /// A configuration file whose downloads reach the loopback origins.

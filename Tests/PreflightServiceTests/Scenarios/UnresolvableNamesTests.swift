@@ -13,8 +13,7 @@ import Testing
 
     init() throws {
         origins = try Origins.load()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-lookups-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = try scratchDirectory("lookups")
     }
 
     /// Threads of the server process now. The server runs as a child process: the test process

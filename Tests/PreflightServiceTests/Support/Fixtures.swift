@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Glibc
 import PreflightCore
 import PreflightHTTP
@@ -84,3 +85,11 @@ let testProfile = ExtensionProfile(
 
 /// The same for configuration files given to the binary.
 let testProfileJSON = #""profiles": {"test": {"naming": "sniffed", "download": "disk"}}, "default_profile": "test""#
+
+/// A directory of this test process under the temporary directory, `preflight-NAME-PID`, made if
+/// it is not there yet.
+func scratchDirectory(_ name: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-\(name)-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}

@@ -97,7 +97,7 @@ image-test: image ## the image run and checked from outside, in the tests' names
 run: release ## serve config/preflight.json on 127.0.0.1:8080
 	.build/release/preflight serve --config config/preflight.json
 
-lint: ## swift format lint --strict on Sources, Tests and Package.swift
+lint: ## swift format lint --strict on Sources, Tests and Package.swift; no function over 80 lines
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	python3 scripts/function-lengths.py
 

@@ -69,53 +69,52 @@ let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
     return Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().isDraining ? .NO : .YES
 }
 
-/// A request's head while libmicrohttpd lists its headers and query arguments.
-private final class HeadReader {
+/// A request's head while libmicrohttpd lists its headers and query arguments. A struct on the
+/// reading function's stack, lent to the iterator by pointer: nothing is allocated for it.
+private struct HeadReader {
     var head: RequestHead
     let reserved: ReservedHeaders?
     /// Where the last header value read ends in libmicrohttpd's buffer.
     var valueEnd: UnsafeRawPointer?
-
-    init(head: RequestHead, reserved: ReservedHeaders?) {
-        self.head = head
-        self.reserved = reserved
-    }
 }
 
-/// Gathers headers or query arguments into the `HeadReader` passed as `cls`, noting the first
-/// header that libmicrohttpd read leniently.
+/// Gathers headers or query arguments into the `HeadReader` that `cls` points to, noting the
+/// first header that libmicrohttpd read leniently.
 private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, value, valueSize in
     guard let cls, let key else { return .YES }
-    let reader = Unmanaged<HeadReader>.fromOpaque(cls).takeUnretainedValue()
+    let reader = cls.assumingMemoryBound(to: HeadReader.self)
     let raw = UnsafeRawBufferPointer(start: key, count: keySize)
     let text = value.map { String(cString: $0) } ?? ""
     guard kind == .HEADER_KIND else {
         let name = String(decoding: raw, as: UTF8.self)
-        if reader.head.query.updateValue(text, forKey: name) != nil, reader.head.repeatedQuery == nil {
-            reader.head.repeatedQuery = name
+        if reader.pointee.head.query.updateValue(text, forKey: name) != nil, reader.pointee.head.repeatedQuery == nil {
+            reader.pointee.head.repeatedQuery = name
         }
         return .YES
     }
     // The lowercased name made from the bytes at once (no string is made for the name as sent
     // unless a message needs it).
     let lower = HeaderBlock.lowercasedName(raw)
-    if reader.head.headerProblem == nil {
-        reader.head.headerProblem = HeaderBlock.problem(name: raw, lowercased: lower, reserved: reader.reserved)
+    if reader.pointee.head.headerProblem == nil {
+        reader.pointee.head.headerProblem = HeaderBlock.problem(
+            name: raw, lowercased: lower, reserved: reader.pointee.reserved)
     }
-    if reader.head.headerProblem == nil, let end = reader.valueEnd, !HeaderBlock.lineEnds(at: end, before: key) {
-        reader.head.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
+    if reader.pointee.head.headerProblem == nil, let end = reader.pointee.valueEnd,
+        !HeaderBlock.lineEnds(at: end, before: key)
+    {
+        reader.pointee.head.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
     }
     // libmicrohttpd 0.9.75 parses the header block in place, ending each value with a NUL where
     // its CR or LF was; the next line starts one or two bytes on. A value cut short by a NUL of
     // its own has the rest of its line there instead: that is how it is seen.
-    reader.valueEnd = valueSize > 0 ? value.map { UnsafeRawPointer($0 + valueSize) } : nil
-    if reader.head.headers[lower] != nil {
+    reader.pointee.valueEnd = valueSize > 0 ? value.map { UnsafeRawPointer($0 + valueSize) } : nil
+    if reader.pointee.head.headers[lower] != nil {
         // In place: a request repeating a header a thousand times costs linear time, not quadratic.
-        reader.head.headers[lower]?.append(", ")
-        reader.head.headers[lower]?.append(text)
-        reader.head.repeatedHeaders.insert(lower)
+        reader.pointee.head.headers[lower]?.append(", ")
+        reader.pointee.head.headers[lower]?.append(text)
+        reader.pointee.head.repeatedHeaders.insert(lower)
     } else {
-        reader.head.headers[lower] = text
+        reader.pointee.head.headers[lower] = text
     }
     return .YES
 }
@@ -126,13 +125,14 @@ extension HTTPServer {
     /// The request's head as libmicrohttpd parsed it: headers, query arguments, and the first
     /// problem seen in the header block.
     fileprivate func readHead(_ exchange: Exchange, version: String) -> RequestHead {
-        let reader = HeadReader(
+        var reader = HeadReader(
             head: RequestHead(method: exchange.method, path: exchange.path, version: version, target: exchange.target),
             reserved: configuration.reservedHeaders)
         reader.head.headers.reserveCapacity(16)
-        let context = Unmanaged.passUnretained(reader).toOpaque()
-        MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
-        MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
+        withUnsafeMutablePointer(to: &reader) { context in
+            MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
+            MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
+        }
         if reader.head.headerProblem == nil, let end = reader.valueEnd, !HeaderBlock.lineEnds(at: end, before: nil) {
             reader.head.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
         }

@@ -102,20 +102,27 @@ struct RequestOptions: Sendable {
     private static func profile(
         query: String?, header: String?, configuration: PreflightConfiguration
     ) -> Result<ExtensionProfile?, Refusal> {
-        for name in [query, header] {
-            if let name, configuration.profiles[name] == nil {
-                return .failure(unknownProfile(name, configuration))
-            }
+        if let name = firstUnknown(query, header, isKnown: { configuration.profiles[$0] != nil }) {
+            return .failure(unknownProfile(name, configuration))
         }
         return .success((query ?? header).flatMap { configuration.profiles[$0] })
     }
 
     /// The envelope format named, nil to detect it; 400 `unknown-format` for any other value.
     private static func format(query: String?, header: String?) -> Result<EnvelopeFormat?, Refusal> {
-        for name in [query, header] {
-            if let name, EnvelopeFormat(rawValue: name) == nil { return .failure(unknownFormat(name)) }
+        if let name = firstUnknown(query, header, isKnown: { EnvelopeFormat(rawValue: $0) != nil }) {
+            return .failure(unknownFormat(name))
         }
         return .success((query ?? header).flatMap(EnvelopeFormat.init(rawValue:)))
+    }
+
+    /// The query's name if `isKnown` refuses it, else the header's: each given one must be
+    /// known, so a wrong header is not hidden by a right query argument. Two checks rather than
+    /// a loop over `[query, header]`, whose array would be allocated on every request.
+    private static func firstUnknown(_ query: String?, _ header: String?, isKnown: (String) -> Bool) -> String? {
+        if let query, !isKnown(query) { return query }
+        if let header, !isKnown(header) { return header }
+        return nil
     }
 
     private static func unknownFormat(_ name: String) -> Refusal {

@@ -1,6 +1,7 @@
 import Foundation
-import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 @Suite struct PreflightConfigurationTests {
     @Test func emptyFileKeepsEveryDefault() throws {
@@ -23,6 +24,25 @@ import Testing
             .deletingLastPathComponent()
         let data = try Data(contentsOf: root.appendingPathComponent("config/preflight.json"))
         #expect(try PreflightConfiguration.decode(Array(data)) == PreflightConfiguration())
+    }
+
+    /// `config/preflight.json` names every key the decoder reads, in every group, so an operator
+    /// reading it sees each setting there is.
+    @Test func theCommittedConfigurationNamesEveryKey() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let data = try Data(contentsOf: root.appendingPathComponent("config/preflight.json"))
+        let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        func names(_ group: String) -> Set<String> { Set((file[group] as? [String: Any] ?? [:]).keys) }
+        typealias Configuration = PreflightConfiguration
+        #expect(Set(file.keys) == Set(Configuration.keys.map(\.name)))
+        #expect(names("listen") == Set(Configuration.Listen.keys.map(\.name)))
+        #expect(names("server") == Set(Configuration.Server.keys.map(\.name)))
+        #expect(names("payload") == Set(Configuration.Payload.keys.map(\.name)))
+        #expect(names("fetch") == Set(Configuration.Fetch.keys.map(\.name)))
+        #expect(names("egress") == Set(Configuration.Egress.keys.map(\.name)))
+        #expect(names("limits") == Set(Configuration.Limits.keys.map(\.name)))
+        #expect(names("cache") == Set(Configuration.Cache.keys.map(\.name)))
     }
 
     @Test func readsEveryGroup() throws {

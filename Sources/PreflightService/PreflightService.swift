@@ -95,7 +95,8 @@ public final class PreflightService: Sendable {
 
     /// Core's APNs header names, refused when misspelled (or glued to a folded line) on both
     /// listeners rather than silently ignored.
-    static let apnsHeaders = ReservedHeaders(prefix: "apns-", names: APNsHeaders.names, kind: "an APNs header")
+    static let apnsHeaders = ReservedHeaders(
+        prefix: APNsHeaders.prefix, names: APNsHeaders.names, kind: "an APNs header")
 
     /// Starts listening (the admin listener first, so probes answer as soon as the API does).
     public func start() throws(HTTPServerError) {

@@ -39,6 +39,9 @@ public struct APNsHeaders: Sendable, Equatable {
         "apns-channel-id", "apns-request-id",
     ]
 
+    /// The prefix APNs's header names share: a name under it that is not one of `names` is refused.
+    public static let prefix = "apns-"
+
     /// Reads the `apns-*` headers from a lowercased header table.
     public init(lowercased headers: [String: String]) {
         self.init(
@@ -70,7 +73,7 @@ public struct APNsHeaders: Sendable, Equatable {
         case "apns-id": id = value
         case "apns-channel-id": channelID = value
         case "apns-request-id": requestID = value
-        case let other where other.hasPrefix("apns-"): return .unknownAPNsHeader
+        case let other where other.hasPrefix(Self.prefix): return .unknownAPNsHeader
         default: return .ignored
         }
         return .set

@@ -4,45 +4,32 @@ extension ExtensionProfile {
     /// The built-in profiles in the order the docs list them.
     public static let presetOrder: [ExtensionProfile] = [generic, firebase, onesignal, airship, clevertap, braze]
 
-    /// Where each preset's behaviour comes from: the extension code (or documentation) it copies,
-    /// shown in the table's source column.
-    public static let presetSources: [String: String] = [
-        "generic":
-            "the five hand-written extensions in `shared/seeds/`: 000-002 take the extension from the URL string (`componentsSeparatedByString:@\".\"`, `(absoluteString as NSString).pathExtension`), 001-003 download with `dataTask`",
-        "firebase":
-            "firebase-ios-sdk `FirebaseMessaging/Sources/FIRMessagingExtensionHelper.m`, `populateNotificationContent:withContentHandler:` and `loadAttachmentForURL:completionHandler:` (`response.suggestedFilename.pathExtension`)",
-        "onesignal":
-            "OneSignal-iOS-SDK `iOS_SDK/OneSignalSDK/OneSignalExtension/OneSignalAttachmentHandler.m`, `addAttachments:toNotificationContent:`, `downloadMediaAndSaveInBundle:`, `getSupportedFileExtensionFromURL:mimeType:`",
-        "airship":
-            "Airship ios-library `UANotificationServiceExtension.swift`, `didReceive`, `load(attachment:)`, `correctFileExtension`, `hintMimeType`",
-        "clevertap":
-            "CleverTap CTNotificationService `CTNotificationService/CTNotificationServiceExtension.m`, `didReceiveNotificationRequest:`, `fileExtensionForMediaType:`",
-        "braze":
-            "Braze docs, \"Rich notifications\" for iOS (braze-docs, `AppboyAPNSDictionaryAttachmentURLKey`, `AppboyAPNSDictionaryAttachmentTypeKey`; the sample extension stops without either, uses `downloadTask` and names the file `\".\\(attachmentType)\"`)",
-    ]
-
-    /// The presets as a Markdown table (preset, where the URL is read, the keys needed, the
-    /// naming, the download, the source), one row per preset in `presetOrder`, ending with a
-    /// line end. `defaultProfile` is marked "(default)".
+    /// The presets as a Markdown table (preset, what it models, where the URL is read, the keys
+    /// needed, the naming, the download, how many it attaches, the source read, what could not be
+    /// read), one row per preset in `presetOrder`, ending with a line end. `defaultProfile` is
+    /// marked "(default)".
     ///
     /// ```swift
     /// let table = ExtensionProfile.markdownTable()  // what `make generate` writes into the docs
     /// ```
     public static func markdownTable(
-        _ profiles: [ExtensionProfile] = presetOrder, sources: [String: String] = presetSources,
-        defaultProfile: String = PreflightConfiguration().defaultProfile
+        _ profiles: [ExtensionProfile] = presetOrder, defaultProfile: String = PreflightConfiguration().defaultProfile
     ) -> String {
         var lines = [
-            "| preset | reads the URL at | needs | names the file | download | source |", "|---|---|---|---|---|---|",
+            "| preset | models | reads the URL at | needs | names the file | download | attaches | source | not read from source |",
+            "|---|---|---|---|---|---|---|---|---|",
         ]
         for profile in profiles {
             let cells = [
                 "`\(profile.name)`" + (profile.name == defaultProfile ? " (default)" : ""),
+                profile.source?.models ?? "",
                 mediaKeysCell(profile),
                 profile.requiredKeys.map { "`\($0.text)`" }.joined(separator: ", "),
                 "`\(profile.naming.rawValue)`" + (profile.typeKey.map { " (type key `\($0.text)`)" } ?? ""),
                 profile.download.rawValue,
-                sources[profile.name] ?? "",
+                attachmentsCell(profile.attachments),
+                profile.source?.citation ?? "",
+                profile.source?.unverified ?? "",
             ]
             // An empty cell is written `| |`, as a person writes it.
             lines.append("|" + cells.map { $0.isEmpty ? " " : " \($0) " }.joined(separator: "|") + "|")
@@ -58,5 +45,13 @@ extension ExtensionProfile {
             return keys + " (every key of `\(key.dropFirst().dropLast(2))`)"
         }
         return profile.mediaKeys.count > 1 ? keys + " (first found)" : keys
+    }
+
+    /// `first`, or `every` with the order and the failure rule.
+    static func attachmentsCell(_ attachments: Attachments) -> String {
+        switch attachments {
+        case .first: "first"
+        case .every(let order, let onFailure): "every, \(order.rawValue), one failure \(onFailure.rawValue)"
+        }
     }
 }

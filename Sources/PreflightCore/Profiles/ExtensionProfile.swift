@@ -53,6 +53,47 @@ public struct ExtensionProfile: Sendable, Equatable {
         public init() {}
     }
 
+    /// How many of the values the media keys reach the extension attaches, and what one failure does.
+    public enum Attachments: Sendable, Equatable {
+        /// Only the first value found (the usual helper).
+        case first
+        /// Every value found, downloaded in `order`; `onFailure` says what one failed media does.
+        case every(order: Order, onFailure: FailureRule)
+    }
+
+    /// How a helper that attaches several media downloads them.
+    public enum Order: String, Sendable, CaseIterable {
+        /// One after another: the time budget is the sum of the downloads (OneSignal).
+        case sequential
+        /// All at once: the time budget is the longest download (Airship's task group).
+        case parallel
+    }
+
+    /// What one failed media does to the others.
+    public enum FailureRule: String, Sendable, CaseIterable {
+        /// That media is left out; the others are attached.
+        case dropsThatOne = "drops-that-one"
+        /// None is attached (Airship: its task group throws on the first failure).
+        case dropsAll = "drops-all"
+    }
+
+    /// What a preset models and where that was read: shown in the profiles table, listed by
+    /// `GET /v1/profiles`, and named in the report. A profile from the configuration file has none.
+    public struct Source: Sendable, Equatable {
+        /// The SDK and version (or the page) modelled: `OneSignal-iOS-SDK 5.6.1`.
+        public var models: String
+        /// The file and function (or the documentation page) the behaviour is read from.
+        public var citation: String
+        /// What could not be read from source, and the side taken; nil when everything was read.
+        public var unverified: String?
+
+        public init(models: String, citation: String, unverified: String? = nil) {
+            self.models = models
+            self.citation = citation
+            self.unverified = unverified
+        }
+    }
+
     public var name: String
     public var mediaKeys: [JSONPointer]
     public var requiredKeys: [JSONPointer] = []
@@ -61,13 +102,19 @@ public struct ExtensionProfile: Sendable, Equatable {
     public var typeKey: JSONPointer?
     public var download: Download
     public var device = Device()
+    /// Whether the extension attaches the first value its media keys reach, or every one.
+    public var attachments = Attachments.first
+    /// Where a preset's behaviour is read from; nil for a profile the configuration defines.
+    public var source: Source?
+
     /// Whether the extension attaches every value its media keys reach (OneSignal: each key of
     /// `att`), not only the first: then each one's URL is judged (`MediaURLRules.check`).
-    public var attachesEvery = false
+    public var attachesEvery: Bool { attachments != .first }
 
     public init(
         name: String, mediaKeys: [JSONPointer], requiredKeys: [JSONPointer] = [], naming: Naming,
-        typeKey: JSONPointer? = nil, download: Download, device: Device = Device(), attachesEvery: Bool = false
+        typeKey: JSONPointer? = nil, download: Download, device: Device = Device(),
+        attachments: Attachments = .first, source: Source? = nil
     ) {
         self.name = name
         self.mediaKeys = mediaKeys
@@ -76,7 +123,8 @@ public struct ExtensionProfile: Sendable, Equatable {
         self.typeKey = typeKey
         self.download = download
         self.device = device
-        self.attachesEvery = attachesEvery
+        self.attachments = attachments
+        self.source = source
     }
 
     /// The `required_keys` the payload lacks (absent or `null`): the extension stops without them.
@@ -93,61 +141,12 @@ extension ExtensionProfile {
     public static let presets: [String: ExtensionProfile] = Dictionary(
         uniqueKeysWithValues: presetOrder.map { ($0.name, $0) })
 
-    private static func pointers(_ texts: [String]) -> [JSONPointer] {
+    /// The presets' JSON Pointers from their literal texts.
+    static func pointers(_ texts: [String]) -> [JSONPointer] {
         texts.map { text in
             // The presets' pointers are literals checked by the tests; a bad one is a programming error.
             guard let pointer = try? JSONPointer(text) else { preconditionFailure("bad preset pointer \(text)") }
             return pointer
         }
     }
-
-    /// The hand-written extensions of `shared/seeds/` as most of them behave: the URL under one
-    /// of the keys senders commonly put it under, the file named from the URL string (seeds 000-002),
-    /// the body downloaded into memory with a data task (seeds 001-003).
-    public static let generic = ExtensionProfile(
-        name: "generic",
-        mediaKeys: pointers([
-            "/image", "/image-url", "/image_url", "/attachment-url", "/media-url", "/media_url", "/aps/image-url",
-            "/fcm_options/image", "/ct_mediaUrl", "/att/id",
-        ]), naming: .urlString, download: .memory)
-
-    /// firebase-ios-sdk `FirebaseMessaging/Sources/FIRMessagingExtensionHelper.m`:
-    /// `populateNotificationContent:withContentHandler:` reads only
-    /// `userInfo[@"fcm_options"][@"image"]`; `loadAttachmentForURL:completionHandler:` uses a
-    /// download task and appends `response.suggestedFilename.pathExtension` to the file.
-    public static let firebase = ExtensionProfile(
-        name: "firebase", mediaKeys: pointers(["/fcm_options/image"]), naming: .response, download: .disk)
-
-    /// OneSignal-iOS-SDK `iOS_SDK/OneSignalSDK/OneSignalExtension/OneSignalAttachmentHandler.m`:
-    /// `addAttachments:toNotificationContent:` loops `for(NSString* key in notification.attachments)`
-    /// and downloads and attaches each http(s) value under its key, so every key of `att` is
-    /// judged; `downloadMediaAndSaveInBundle:` streams the body to a file (a data task writing to
-    /// disk) and names it from `getSupportedFileExtensionFromURL:mimeType:` (the `filename` query
-    /// parameter, then the MIME type, then the URL's extension).
-    public static let onesignal = ExtensionProfile(
-        name: "onesignal", mediaKeys: pointers(["/att/*"]), naming: .mime, download: .disk, attachesEvery: true)
-
-    /// Airship ios-library `UANotificationServiceExtension.swift`: `didReceive` decodes
-    /// `com.urbanairship.media_attachment` (its `url` is an array); `load(attachment:)` downloads to
-    /// a file named after the remote last path component (`correctFileExtension`), and
-    /// `makeAttachement` adds a type hint from the MIME type or the file header when the name
-    /// has no supported extension (`hintMimeType`).
-    public static let airship = ExtensionProfile(
-        name: "airship", mediaKeys: pointers(["/com.urbanairship.media_attachment/url/0"]), naming: .sniffed,
-        download: .disk)
-
-    /// CleverTap CTNotificationService `CTNotificationService/CTNotificationServiceExtension.m`:
-    /// `didReceiveNotificationRequest:` needs both `ct_mediaUrl` and `ct_mediaType`;
-    /// `fileExtensionForMediaType:` maps image to .jpg, video to .mp4, audio to .mp3 and any other
-    /// value to itself (gif to .gif); `loadAttachmentForUrlString:` uses a download task.
-    public static let clevertap = ExtensionProfile(
-        name: "clevertap", mediaKeys: pointers(["/ct_mediaUrl"]), requiredKeys: pointers(["/ct_mediaType"]),
-        naming: .declared, typeKey: pointers(["/ct_mediaType"]).first, download: .disk)
-
-    /// Braze's documented extension (Braze docs, "Rich notifications" for iOS, the sample
-    /// `NotificationService`): reads `ab.att.url` and `ab.att.type`, stops without either,
-    /// downloads with a download task and names the file `.<type>` (`fileSuffix`).
-    public static let braze = ExtensionProfile(
-        name: "braze", mediaKeys: pointers(["/ab/att/url"]), requiredKeys: pointers(["/ab/att/type"]),
-        naming: .declaredSuffix, typeKey: pointers(["/ab/att/type"]).first, download: .disk)
 }

@@ -4,7 +4,8 @@ import Testing
 @Suite struct ExtensionProfileTableTests {
     @Test func oneRowPerPresetWithItsKeysNamingAndSource() {
         var onesignal = ExtensionProfile.onesignal
-        onesignal.source = ExtensionProfile.Source(models: "the SDK 5", citation: "the SDK's file", unverified: "the form")
+        onesignal.source = ExtensionProfile.Source(
+            models: "the SDK 5", citation: "the SDK's file", unverified: "the form")
         var clevertap = ExtensionProfile.clevertap
         clevertap.source = nil
         let table = ExtensionProfile.markdownTable([onesignal, clevertap], defaultProfile: "onesignal")
@@ -27,6 +28,8 @@ import Testing
         #expect(
             ExtensionProfile.markdownTable().contains(
                 "| `generic` (default) | hand-written extensions (shared/seeds/ 000-004) | `/image`, `/image-url`, "))
-        #expect(ExtensionProfile.markdownTable().contains("`/ct_mediaUrl`, `/att/id` (first found) | | `url-string` | memory | first |"))
+        #expect(
+            ExtensionProfile.markdownTable().contains(
+                "`/ct_mediaUrl`, `/att/id` (first found) | | `url-string` | memory | first |"))
     }
 }

@@ -10,5 +10,6 @@ extension ExtensionProfile {
         source: Source(
             models: "Airship ios-library",
             citation:
-                "Airship ios-library `UANotificationServiceExtension.swift`, `didReceive`, `load(attachment:)`, `correctFileExtension`, `hintMimeType`"))
+                "Airship ios-library `UANotificationServiceExtension.swift`, `didReceive`, `load(attachment:)`, `correctFileExtension`, `hintMimeType`"
+        ))
 }

@@ -8,5 +8,6 @@ extension ExtensionProfile {
         source: Source(
             models: "Braze docs sample",
             citation:
-                "Braze docs, \"Rich notifications\" for iOS (braze-docs, `AppboyAPNSDictionaryAttachmentURLKey`, `AppboyAPNSDictionaryAttachmentTypeKey`; the sample extension stops without either, uses `downloadTask` and names the file `\".\\(attachmentType)\"`)"))
+                "Braze docs, \"Rich notifications\" for iOS (braze-docs, `AppboyAPNSDictionaryAttachmentURLKey`, `AppboyAPNSDictionaryAttachmentTypeKey`; the sample extension stops without either, uses `downloadTask` and names the file `\".\\(attachmentType)\"`)"
+        ))
 }

@@ -9,5 +9,6 @@ extension ExtensionProfile {
         source: Source(
             models: "CleverTap CTNotificationService",
             citation:
-                "CleverTap CTNotificationService `CTNotificationService/CTNotificationServiceExtension.m`, `didReceiveNotificationRequest:`, `fileExtensionForMediaType:`"))
+                "CleverTap CTNotificationService `CTNotificationService/CTNotificationServiceExtension.m`, `didReceiveNotificationRequest:`, `fileExtensionForMediaType:`"
+        ))
 }

@@ -8,5 +8,6 @@ extension ExtensionProfile {
         source: Source(
             models: "firebase-ios-sdk",
             citation:
-                "firebase-ios-sdk `FirebaseMessaging/Sources/FIRMessagingExtensionHelper.m`, `populateNotificationContent:withContentHandler:` and `loadAttachmentForURL:completionHandler:` (`response.suggestedFilename.pathExtension`)"))
+                "firebase-ios-sdk `FirebaseMessaging/Sources/FIRMessagingExtensionHelper.m`, `populateNotificationContent:withContentHandler:` and `loadAttachmentForURL:completionHandler:` (`response.suggestedFilename.pathExtension`)"
+        ))
 }

@@ -11,5 +11,6 @@ extension ExtensionProfile {
         source: Source(
             models: "hand-written extensions (shared/seeds/ 000-004)",
             citation:
-                "the five hand-written extensions in `shared/seeds/`: 000-002 take the extension from the URL string (`componentsSeparatedByString:@\".\"`, `(absoluteString as NSString).pathExtension`), 001-003 download with `dataTask`"))
+                "the five hand-written extensions in `shared/seeds/`: 000-002 take the extension from the URL string (`componentsSeparatedByString:@\".\"`, `(absoluteString as NSString).pathExtension`), 001-003 download with `dataTask`"
+        ))
 }

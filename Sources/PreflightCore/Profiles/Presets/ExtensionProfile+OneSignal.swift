@@ -11,5 +11,6 @@ extension ExtensionProfile {
         source: Source(
             models: "OneSignal-iOS-SDK",
             citation:
-                "OneSignal-iOS-SDK `iOS_SDK/OneSignalSDK/OneSignalExtension/OneSignalAttachmentHandler.m`, `addAttachments:toNotificationContent:`, `downloadMediaAndSaveInBundle:`, `getSupportedFileExtensionFromURL:mimeType:`"))
+                "OneSignal-iOS-SDK `iOS_SDK/OneSignalSDK/OneSignalExtension/OneSignalAttachmentHandler.m`, `addAttachments:toNotificationContent:`, `downloadMediaAndSaveInBundle:`, `getSupportedFileExtensionFromURL:mimeType:`"
+        ))
 }

@@ -24,8 +24,10 @@ public struct GeneratedFile: Sendable {
             ManifestStamp.stamped(try required(current, "deploy/kubernetes/deployment.yaml"))
         },
         GeneratedFile(path: "docs/profiles.md") { current in
-            try MarkedSection(name: "profiles").replacing(
+            let withPresets = try MarkedSection(name: "profiles").replacing(
                 in: try required(current, "docs/profiles.md"), with: ExtensionProfile.markdownTable())
+            return try MarkedSection(name: "namings").replacing(
+                in: withPresets, with: ExtensionProfile.Naming.markdownTable())
         },
     ]
 

@@ -104,6 +104,9 @@ public struct ExtensionProfile: Sendable, Equatable {
     public var device = Device()
     /// Whether the extension attaches the first value its media keys reach, or every one.
     public var attachments = Attachments.first
+    /// The `Accept` header the extension's download sends (WebEngage asks for `image/webp`), so
+    /// that a content-negotiating origin answers here what it answers the phone; nil for none.
+    public var accept: String?
     /// Where a preset's behaviour is read from; nil for a profile the configuration defines.
     public var source: Source?
 

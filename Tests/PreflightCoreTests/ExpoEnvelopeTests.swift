@@ -171,6 +171,20 @@ import Testing
             BatchRequest.expoMessages(Array(#"[1,2]"#.utf8), format: .expo, headers: APNsHeaders())?.items.count == 2)
     }
 
+    /// What the endpoints do not split (a batch item, a body named expo that is no message)
+    /// says what is wrong with it, and is not judged as an APNs payload.
+    @Test func whatIsNotAMessageIsAnEnvelopeFinding() {
+        let message = #"{"to":"\#(Self.token)","body":"B"}"#
+        for body in ["[\(message),\(message)]", "[]", "1", #""text""#] {
+            let inspection = Self.inspect(body, format: .expo)
+            #expect(Self.rows(inspection) == ["envelope.invalid error to"], "\(body)")
+            #expect(inspection.report.verdict == .fail)
+        }
+        // The UUID form of a token is one Expo accepts (expo-server-sdk's isExpoPushToken).
+        let uuid = Self.inspect(#"{"to":"12345678-abcd-1234-abcd-123456789012","body":"B"}"#, format: .expo)
+        #expect(Self.rows(uuid) == ["media.none info -"])
+    }
+
     /// Past 100 notifications the array is not split: Expo refuses the request whole.
     @Test func moreThanAHundredNotificationsAreRefusedWhole() throws {
         let message = #"{"to":"\#(Self.token)","body":"B"}"#

@@ -19,11 +19,26 @@ enum CheckCommand {
                 fetcher?.shutdown()
                 throw error
             }
-            let report = check(body, options: options, profile: profile, configuration: configuration, media: fetcher)
+            // An Expo request with several messages: one report per message, in order.
+            let messages = BatchRequest.expoMessages(
+                Array(body), format: options.envelopeFormat, headers: options.headers)
+            let bodies = messages?.items.map(\.payload) ?? [Array(body)]
+            let format = messages == nil ? options.envelopeFormat : .expo
+            var reports: [Report] = []
+            for item in bodies {
+                guard
+                    let report = check(
+                        item, format: format, options: options, profile: profile, configuration: configuration,
+                        media: fetcher)
+                else {
+                    fetcher?.shutdown()
+                    return 2
+                }
+                reports.append(report)
+            }
             fetcher?.shutdown()
-            guard let report else { return 2 }
-            printReport(report, format: options.format)
-            return report.verdict == .fail ? 1 : 0
+            printReports(reports, format: options.format, asBatch: messages != nil)
+            return reports.contains { $0.verdict == .fail } ? 1 : 0
         } catch {
             printError("preflight: \(error)")
             return 2
@@ -59,15 +74,15 @@ enum CheckCommand {
 
     /// Runs the whole check and waits for its report (nil: the check never answered).
     static func check(
-        _ body: Data, options: CheckOptions, profile: ExtensionProfile?, configuration: PreflightConfiguration,
-        media: MediaFetcher?
+        _ body: [UInt8], format: EnvelopeFormat?, options: CheckOptions, profile: ExtensionProfile?,
+        configuration: PreflightConfiguration, media: MediaFetcher?
     ) -> Report? {
         let check = PreflightCheck(configuration: configuration, media: media)
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Report?>(nil)
         check.run(
-            body: Array(body), headers: options.headers, fetch: !options.noFetch, profile: profile,
-            format: options.envelopeFormat, expectMedia: options.expectMedia
+            body: body, headers: options.headers, fetch: !options.noFetch, profile: profile,
+            format: format, expectMedia: options.expectMedia
         ) { outcome in
             let report = outcome.report()
             result.withLock { $0 = report }
@@ -75,6 +90,20 @@ enum CheckCommand {
         }
         done.wait()
         return result.withLock { $0 }
+    }
+
+    /// The reports as JSON (several as the batch endpoint answers them, `{"results": [...]}`), or
+    /// as text, one after another with a blank line between.
+    static func printReports(_ reports: [Report], format: String, asBatch: Bool) {
+        guard asBatch else { return reports.forEach { printReport($0, format: format) } }
+        if format == "json" {
+            print(#"{"results":["# + reports.map(\.json).joined(separator: ",") + "]}")
+            return
+        }
+        for (index, report) in reports.enumerated() {
+            if index > 0 { print("") }
+            printReport(report, format: format)
+        }
     }
 
     /// The report as JSON, or as text (in color on a terminal unless `NO_COLOR` is set).

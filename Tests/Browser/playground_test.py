@@ -71,7 +71,7 @@ def image_loaded(selector):
 
 try:
     driver.get(f"{page}?media={urllib.parse.quote(media, safe='')}")
-    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#example option")) == 10)
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#example option")) == 11)
     names = [o.text for o in driver.find_elements(By.CSS_SELECTOR, "#example option")]
     expectations = [
         # name, verdict, codes that must be listed, whether the media attaches
@@ -86,6 +86,7 @@ try:
         ("OneSignal notification", "pass", [], True),
         ("Airship push", "pass", [], True),
         ("Braze messages/send", "pass", [], True),
+        ("Expo push message", "pass", [], True),
     ]
     for index, (name, verdict, codes, attaches) in enumerate(expectations):
         print(f"example {index + 1}: {name}")
@@ -94,7 +95,7 @@ try:
         check(text("#verdict") == verdict, f"{name}: verdict {text('#verdict')!r}, expected {verdict}")
         for code in codes:
             check(code in listed, f"{name}: {code} not listed ({listed})")
-        if name.startswith(("FCM", "OneSignal", "Airship", "Braze")):
+        if name.startswith(("FCM", "OneSignal", "Airship", "Braze", "Expo")):
             derived = text("#derived")
             check('"mutable-content":1' in derived, f"{name}: the derived payload is not shown ({derived!r})")
         fallback = driver.find_element(By.ID, "fallback")
@@ -150,5 +151,5 @@ finally:
     server.terminate()
     server.wait(timeout=30)
 
-print(f"playground: {10 - len({f.split(':')[0] for f in failures})} of 10 examples as expected, {len(failures)} failure(s)")
+print(f"playground: {11 - len({f.split(':')[0] for f in failures})} of 11 examples as expected, {len(failures)} failure(s)")
 sys.exit(1 if failures else 0)

@@ -22,7 +22,7 @@ import Testing
 
     @Test func everyPresetIsListedOnceAndHasASource() {
         let names = ExtensionProfile.presetOrder.map(\.name)
-        #expect(names == ["generic", "firebase", "onesignal", "airship", "clevertap", "braze"])
+        #expect(names == ["generic", "firebase", "onesignal", "airship", "clevertap", "braze", "expo"])
         #expect(Set(names) == Set(ExtensionProfile.presets.keys))
         #expect(ExtensionProfile.presetOrder.allSatisfy { $0.source != nil })
         #expect(

@@ -10,6 +10,8 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
     case airship
     /// Braze `messages/send` body with `messages.apple_push`.
     case braze
+    /// Expo push API message (or array of up to 100 messages).
+    case expo
 
     /// The key a finding about the envelope as a whole points at.
     var topKey: String { provider.topKey }
@@ -30,9 +32,12 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
     /// - FCM: `message` is an object with a target: `token`, `topic`, `condition` or `fid`;
     /// - OneSignal: `app_id` with `contents`, `headings`, `template_id` or `ios_attachments`;
     /// - Airship: `audience` with `device_types`;
-    /// - Braze: `messages` is an object (with `apple_push`, `android_push`...).
+    /// - Braze: `messages` is an object (with `apple_push`, `android_push`...);
+    /// - Expo: `to` is an `ExponentPushToken[...]` (or `ExpoPushToken[...]`) or an array of them;
+    ///   or the body is an array of such messages.
     public static func detect<Tree: JSONTree>(_ root: Tree) -> EnvelopeFormat? {
-        guard root.isObject, root["aps"] == nil else { return nil }
+        if !root.isObject { return ExpoEnvelope.isMessageArray(root) ? .expo : nil }
+        guard root["aps"] == nil else { return nil }
         var found: [EnvelopeFormat] = []
         if let message = root["message"], message.isObject,
             FCMEnvelope.targets.contains(where: { message[$0] != nil })
@@ -46,6 +51,7 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
         }
         if root["audience"] != nil, root["device_types"] != nil { found.append(.airship) }
         if root["messages"]?.isObject == true { found.append(.braze) }
+        if ExpoEnvelope.isMessage(root) { found.append(.expo) }
         return found.count == 1 ? found[0] : nil
     }
 }

@@ -42,6 +42,10 @@ extension EnvelopeFormat {
             Provider(
                 name: "Braze", requestName: "a Braze messages/send body", topKey: "messages", presetProfile: "braze",
                 derive: { BrazeEnvelope.derive($0, into: &$1) }, allowance: BrazeEnvelope.allowance)
+        case .expo:
+            Provider(
+                name: "Expo", requestName: "an Expo push message", topKey: "to", presetProfile: "expo",
+                derive: { ExpoEnvelope.derive($0, into: &$1) }, allowance: ExpoEnvelope.allowance)
         }
     }
 }

@@ -226,6 +226,8 @@ extension MediaRules {
         if !AttachmentNaming.isURLNamed(judgement.profile.naming) {
             judgement.findings += MediaURLRules.untyped(attached.named, judgement.profile, key: judgement.key)
         }
+        judgement.findings += AttachmentNaming.fixedNameMismatch(
+            attached.named, bytes: attached.format, profile: judgement.profile, key: judgement.key)
         return .next
     }
 

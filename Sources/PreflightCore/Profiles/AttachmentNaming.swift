@@ -36,7 +36,7 @@ public enum AttachmentNaming {
     }
 
     public static func isURLNamed(_ naming: ExtensionProfile.Naming) -> Bool {
-        naming == .urlString || naming == .urlPath
+        naming == .urlString || naming == .urlPath || naming == .fixedJPG
     }
 
     /// The file the profile's extension writes for this URL and download. `download` is nil
@@ -85,6 +85,7 @@ public enum AttachmentNaming {
             return decodes
                 ? NamedFile(fileName: "attachment.jpg", pathExtension: "jpg", typeHint: nil)
                 : NamedFile(fileName: "attachment", pathExtension: nil, typeHint: nil)
+        case .fixedJPG: return fixedJPGName()
         }
     }
 

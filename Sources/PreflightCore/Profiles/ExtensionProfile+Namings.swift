@@ -19,6 +19,8 @@ extension ExtensionProfile.Naming {
             "a dot and the value at `type_key` as written (`png` gives `.png`, `image` gives `.image`, which types nothing)"
         case .reencodeJPEG:
             "the image is decoded and written as `.jpg`: any image iOS decodes works (WebP, HEIC, BMP, TIFF too), audio and video never"
+        case .fixedJPG:
+            "the download's temporary file name and `.jpg`, whatever the URL, the `Content-Type` or the bytes say: a PNG, GIF or MP4 is written as `.jpg` too"
         }
     }
 
@@ -33,6 +35,7 @@ extension ExtensionProfile.Naming {
         case .declared: "CleverTap"
         case .declaredSuffix: "Braze"
         case .reencodeJPEG: "seed 003 (`UIImageJPEGRepresentation`)"
+        case .fixedJPG: "Expo's example extension"
         }
     }
 

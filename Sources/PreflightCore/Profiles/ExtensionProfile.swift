@@ -31,6 +31,9 @@ public struct ExtensionProfile: Sendable, Equatable {
         /// The image is decoded and written again as JPEG (seed 003): any image iOS decodes
         /// works; audio and video do not.
         case reencodeJPEG = "reencode-jpeg"
+        /// The download's temporary file name and `.jpg`, whatever was downloaded (Expo's
+        /// example extension: `temporaryFileLocation.lastPathComponent + ".jpg"`).
+        case fixedJPG = "fixed-jpg"
     }
 
     /// Where the body goes while it downloads.

@@ -62,6 +62,7 @@ extension FindingCode {
     public static let attachmentUntyped = FindingCode(rawValue: "attachment.untyped")
     public static let attachmentDeviceMemory = FindingCode(rawValue: "attachment.device-memory")
     public static let attachmentDeviceTime = FindingCode(rawValue: "attachment.device-time")
+    public static let attachmentTypeMismatch = FindingCode(rawValue: "attachment.type-mismatch")
     public static let mediaURLInsecure = FindingCode(rawValue: "media.url.insecure")
     public static let mediaURLNoExtension = FindingCode(rawValue: "media.url.no-extension")
     public static let mediaURLExtensionUnsupported = FindingCode(rawValue: "media.url.extension-unsupported")
@@ -84,6 +85,8 @@ extension FindingCode {
     public static let envelopeTextLanguage = FindingCode(rawValue: "envelope.text.language")
     public static let envelopeSizeNearLimit = FindingCode(rawValue: "envelope.size.near-limit")
     public static let envelopeTemplate = FindingCode(rawValue: "envelope.template")
+    public static let envelopeMessagesTooMany = FindingCode(rawValue: "envelope.messages.too-many")
+    public static let envelopeFieldUnknown = FindingCode(rawValue: "envelope.field.unknown")
 }
 
 /// The findings catalog: every code the engine can produce, in the order docs/findings.md lists
@@ -111,7 +114,7 @@ extension FindingCatalog {
         entry(
             .envelopeDetected, .info,
             meaning:
-                "the body is a provider's request (FCM, OneSignal, Airship, Braze), found by its shape; the derived APNs payload was judged",
+                "the body is a provider's request (FCM, OneSignal, Airship, Braze, Expo), found by its shape; the derived APNs payload was judged",
             fix: "none; `?format=` says so explicitly"),
         entry(
             .envelopeInvalid, .error,
@@ -125,8 +128,9 @@ extension FindingCatalog {
             fix: "add the iOS part"),
         entry(
             .envelopeMutableContentMissing, .error,
-            meaning: "media is given but the provider will not set `mutable-content`: FCM never adds it",
-            fix: "FCM: `apns.payload.aps.mutable-content: 1`"),
+            meaning:
+                "media is given but the provider will not set `mutable-content`: FCM never adds it, Expo's `mutableContent` defaults to false",
+            fix: "FCM: `apns.payload.aps.mutable-content: 1`; Expo: `mutableContent: true`"),
         entry(
             .envelopeImageNotForwarded, .error,
             meaning:
@@ -184,6 +188,16 @@ extension FindingCatalog {
             meaning:
                 "a OneSignal body with `template_id`: the alert text (and any image) comes from the template stored at OneSignal, which Preflight cannot read; a missing alert is not reported",
             fix: "none; check the template's text and image in OneSignal, or send `contents` to judge them"),
+        entry(
+            .envelopeMessagesTooMany, .error,
+            meaning:
+                "an Expo request holds more than 100 notifications (each token of a `to` array counts): Expo refuses the whole request (`PUSH_TOO_MANY_NOTIFICATIONS`)",
+            fix: "send at most 100 per request (expo-server-sdk's `chunkPushNotifications` splits them)"),
+        entry(
+            .envelopeFieldUnknown, .warning,
+            meaning:
+                "an Expo message has a field Expo's message request format does not list (`threadId`, `contentAvailable`...): it is not known to reach the device",
+            fix: "use a documented field (`_contentAvailable`, `categoryId`, `mutableContent`...), or leave it out"),
         entry(
             .apsMissing, .error,
             meaning: "the payload has no `aps` dictionary",
@@ -590,6 +604,13 @@ extension FindingCatalog {
             .attachmentDeviceTime, .warning,
             meaning: "bytes x 8 / `throughput_bits_per_s` is over `time_budget_s`; the message gives the estimate",
             fix: "a smaller file, a closer CDN"),
+        entry(
+            .attachmentTypeMismatch, .warning,
+            meaning:
+                "the extension gives every file the same extension (`fixed-jpg`) and the bytes are another format: iOS types the file by its name (PNG bytes as `public.jpeg`); whether it still shows them is not documented",
+            fix:
+                "serve the format the name says (JPEG for `fixed-jpg`), or name the file from the response in the app's extension"
+        ),
     ]
 
     private static func entry(

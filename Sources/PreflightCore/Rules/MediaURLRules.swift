@@ -230,6 +230,7 @@ public enum MediaURLRules {
         case .declared: "declare image, video, audio or gif in the type key"
         case .declaredSuffix: "declare the file's extension in the type key (jpg, png, gif, mp4, m4a, mp3, wav, aif)"
         case .reencodeJPEG: "send an image: this extension re-encodes images as JPEG and attaches nothing else"
+        case .fixedJPG: "serve a JPEG: this extension names every file .jpg"
         }
     }
 

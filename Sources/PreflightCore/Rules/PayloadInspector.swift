@@ -60,7 +60,12 @@ public struct PayloadInspector: Sendable {
         // Parsed once: an APNs payload (the common case) goes on to the rules with this document. A
         // caller that has the document of exactly `body` already (a batch item: its part of the
         // batch's document) passes it as `given`.
-        let parsed = given.map(PayloadRules.judged) ?? PayloadRules.parse(body)
+        var parsed = given.map(PayloadRules.judged) ?? PayloadRules.parse(body)
+        // An array is no APNs payload, but it may be an Expo request (refused whole past 100 messages).
+        if parsed.0 == nil, let messages = ExpoEnvelope.nonObjectRoot(body, format: format) {
+            parsed.1.removeAll(codes: [.payloadNotObject])
+            parsed.0 = messages
+        }
         guard format != .apns, let root = parsed.0, let chosen = format ?? EnvelopeFormat.detect(root),
             var envelope = Envelope.derive(chosen, from: root.value, headers: headers)
         else {

@@ -18,6 +18,13 @@ extension Endpoints {
         } catch {
             return responder.respond(.error(400, code: "invalid-batch", message: error.message))
         }
+        run(batch, options: options, responder: responder)
+    }
+
+    /// Checks every item (a batch's, or an Expo request's messages) and answers
+    /// `{"results": [...]}` in the items' order.
+    func run(_ batch: BatchRequest, options: RequestOptions, responder: Responder) {
+        let configuration = check.inspector.configuration
         // Every item's profile and format first: one unknown name refuses the batch before any download.
         var profiles: [ExtensionProfile?] = []
         var formats: [EnvelopeFormat?] = []

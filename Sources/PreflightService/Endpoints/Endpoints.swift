@@ -98,6 +98,10 @@ struct Endpoints: Sendable {
         var headers = APNsHeaders(lowercased: request.headers)
         // Sorted: the findings come in one order whatever the set's.
         for name in request.repeatedHeaders.sorted() { headers.markRepeated(name) }
+        // An Expo request with several messages: each judged as a batch item, answered as a batch.
+        if let messages = BatchRequest.expoMessages(request.body, format: options.format, headers: headers) {
+            return run(messages, options: options, responder: responder)
+        }
         let metrics = self.metrics
         let wantsText = options.wantsText
         check.run(

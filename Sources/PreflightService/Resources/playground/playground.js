@@ -27,6 +27,7 @@ const EXAMPLES = [
   { name: "OneSignal notification", format: "onesignal", payload: { app_id: "YOUR_APP_ID", include_subscription_ids: ["1dd608f2-c6a1-11e3-851d-000c2940e62c"], headings: { en: "New arrivals" }, contents: { en: "See what just landed" }, ios_attachments: { id1: MEDIA.png } } },
   { name: "Airship push", format: "airship", payload: { audience: "all", device_types: ["ios"], notification: { ios: { alert: { title: "Airship", body: "A picture is worth a thousand words" }, mutable_content: true, media_attachment: { url: MEDIA.png } } } } },
   { name: "Braze messages/send", format: "braze", payload: { external_user_ids: ["user-1"], messages: { apple_push: { alert: { title: "Braze", body: "Your order shipped" }, asset_url: MEDIA.png, asset_file_type: "png" } } } },
+  { name: "Expo push message", format: "expo", payload: { to: "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", title: "Expo", body: "A picture from the Expo push API", richContent: { image: MEDIA.jpg }, mutableContent: true } },
 ];
 
 const $ = (id) => document.getElementById(id);

@@ -15,7 +15,11 @@ import Testing
         #expect(config.defaultProfile == "generic")
         #expect(config.profiles["generic"]?.mediaKeys.first?.text == "/image")
         #expect(config.profiles["generic"]?.mediaKeys.count == 10)
-        #expect(Set(config.profiles.keys) == ["generic", "firebase", "onesignal", "airship", "clevertap", "braze"])
+        #expect(
+            Set(config.profiles.keys) == [
+                "generic", "firebase", "onesignal", "airship", "clevertap", "braze", "customerio", "klaviyo", "iterable",
+                "pushwoosh", "batch", "notifee", "webengage", "pinpoint",
+            ])
     }
 
     /// `config/preflight.json` spells out the built-in defaults, so the two cannot drift apart.

@@ -2,7 +2,10 @@
 
 extension ExtensionProfile {
     /// The built-in profiles in the order the docs list them.
-    public static let presetOrder: [ExtensionProfile] = [generic, firebase, onesignal, airship, clevertap, braze]
+    public static let presetOrder: [ExtensionProfile] = [
+        generic, firebase, onesignal, airship, clevertap, braze, customerio, klaviyo, iterable, pushwoosh, batch, notifee,
+        webengage, pinpoint,
+    ]
 
     /// The presets as a Markdown table (preset, what it models, where the URL is read, the keys
     /// needed, the naming, the download, how many it attaches, the source read, what could not be

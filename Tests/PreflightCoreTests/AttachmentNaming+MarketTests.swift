@@ -34,7 +34,8 @@ import Testing
         var profile = ExtensionProfile.klaviyo
         profile.defaultType = "gif"
         #expect(try named(profile, url: "https://c.example/p").fileName == "attachment.gif")
-        #expect(try named(profile, url: "https://c.example/p", payload: #"{"rich-media-type":"png"}"#).uti == "public.png")
+        #expect(
+            try named(profile, url: "https://c.example/p", payload: #"{"rich-media-type":"png"}"#).uti == "public.png")
     }
 
     /// Batch: no extension; a UTI as the hint types the file, a MIME type does not.

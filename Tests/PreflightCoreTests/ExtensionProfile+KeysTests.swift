@@ -24,12 +24,21 @@ import Testing
 
     @Test(
         arguments: [
-            (#"{"profiles": {"x": {"required_values": {"/source": 1}}}}"#, "profiles.x.required_values./source: needs a string"),
-            (#"{"profiles": {"x": {"required_values": {"source": "a"}}}}"#, "profiles.x.required_values.source: \"source\" is not a JSON Pointer"),
+            (
+                #"{"profiles": {"x": {"required_values": {"/source": 1}}}}"#,
+                "profiles.x.required_values./source: needs a string"
+            ),
+            (
+                #"{"profiles": {"x": {"required_values": {"source": "a"}}}}"#,
+                "profiles.x.required_values.source: \"source\" is not a JSON Pointer"
+            ),
             (#"{"profiles": {"x": {"required_values": ["/a"]}}}"#, "profiles.x.required_values: expected an object"),
             (#"{"profiles": {"x": {"naming": "type-hint"}}}"#, "profiles.x.type_key: declared naming needs"),
             (#"{"profiles": {"x": {"default_type": 3}}}"#, "profiles.x.default_type: expected a string or null"),
-            (#"{"profiles": {"x": {"downloads_in_low_data_mode": 0}}}"#, "profiles.x.downloads_in_low_data_mode: expected true or false"),
+            (
+                #"{"profiles": {"x": {"downloads_in_low_data_mode": 0}}}"#,
+                "profiles.x.downloads_in_low_data_mode: expected true or false"
+            ),
         ])
     func refusesWhatItCannotRead(text: String, message: String) {
         do {

@@ -31,7 +31,8 @@ import Testing
     @Test func theMismatchNamesWhatWasFound() {
         var configuration = PreflightConfiguration()
         configuration.profiles["webengage"] = .webengage
-        let text = #"{\#(Self.aps),"source":"other","expandableDetails":{"style":"BIG_PICTURE","image":"https://c.example/a.jpg"}}"#
+        let text =
+            #"{\#(Self.aps),"source":"other","expandableDetails":{"style":"BIG_PICTURE","image":"https://c.example/a.jpg"}}"#
         let inspection = PayloadInspector(configuration: configuration).inspect(
             body: Array(text.utf8), headers: APNsHeaders(pushType: "alert"), profile: .webengage)
         let finding = inspection.findings.first { $0.code == .requiredValueMismatch }
@@ -39,7 +40,8 @@ import Testing
         #expect(finding?.severity == .error)
         #expect(
             finding?.message
-                == #"/source is "other": the webengage extension acts only when it is "webengage", so it attaches nothing"#)
+                == #"/source is "other": the webengage extension acts only when it is "webengage", so it attaches nothing"#
+        )
     }
 
     /// Batch downloads nothing in Low Data Mode: said once a media URL is found, as a fact.

@@ -24,7 +24,8 @@ import Testing
         let names = ExtensionProfile.presetOrder.map(\.name)
         #expect(
             names == [
-                "generic", "firebase", "onesignal", "airship", "clevertap", "braze", "customerio", "klaviyo", "iterable",
+                "generic", "firebase", "onesignal", "airship", "clevertap", "braze", "customerio", "klaviyo",
+                "iterable",
                 "pushwoosh", "batch", "notifee", "webengage", "pinpoint",
             ])
         #expect(Set(names) == Set(ExtensionProfile.presets.keys))

@@ -17,7 +17,8 @@ import Testing
         #expect(config.profiles["generic"]?.mediaKeys.count == 10)
         #expect(
             Set(config.profiles.keys) == [
-                "generic", "firebase", "onesignal", "airship", "clevertap", "braze", "customerio", "klaviyo", "iterable",
+                "generic", "firebase", "onesignal", "airship", "clevertap", "braze", "customerio", "klaviyo",
+                "iterable",
                 "pushwoosh", "batch", "notifee", "webengage", "pinpoint",
             ])
     }

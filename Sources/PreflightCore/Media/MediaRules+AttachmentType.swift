@@ -12,7 +12,9 @@ extension MediaRules {
             namedUTI != bytesUTI
         else { return [] }
         if let ext = reference.url.pathExtension, MediaFormat.forExtension(ext)?.uti == namedUTI { return [] }
-        let how = attached.named.typeHint != namedUTI ? "names the file \"\(attached.named.fileName)\"" : "passes the type hint"
+        let how =
+            attached.named.typeHint != namedUTI
+            ? "names the file \"\(attached.named.fileName)\"" : "passes the type hint"
         let bytes = MediaFormat.forUTI(bytesUTI)?.name ?? bytesUTI
         return [
             Finding(

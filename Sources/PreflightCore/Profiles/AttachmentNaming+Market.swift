@@ -8,7 +8,8 @@ extension AttachmentNaming {
     /// absent or not a string.
     static func declaredSuffixDefault(_ profile: ExtensionProfile, _ root: JSONView?) -> NamedFile {
         let ext = declaredType(profile, root) ?? profile.defaultType ?? "jpg"
-        return ext.isEmpty ? NamedFile(fileName: "attachment.", pathExtension: nil, typeHint: nil) : file("attachment", ext: ext)
+        return ext.isEmpty
+            ? NamedFile(fileName: "attachment.", pathExtension: nil, typeHint: nil) : file("attachment", ext: ext)
     }
 
     /// Batch Batch-iOS-SDK-Extension `Sources/Swift/Rich Notifications/RichNotificationHelper.swift`

@@ -44,7 +44,8 @@ extension ExtensionProfile {
                     .attachmentLowDataMode, path: nil,
                     message:
                         "the \(name) extension does not download in Low Data Mode: users who turned it on get the push without its media",
-                    fix: "none in the payload; the app can allow it (Batch: RichNotificationHelper.allowInLowDataMode = true)"
+                    fix:
+                        "none in the payload; the app can allow it (Batch: RichNotificationHelper.allowInLowDataMode = true)"
                 ))
         }
         return findings

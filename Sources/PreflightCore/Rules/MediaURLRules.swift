@@ -198,7 +198,9 @@ public enum MediaURLRules {
     public static func untyped(_ named: NamedFile, _ profile: ExtensionProfile, key: String) -> [Finding] {
         guard named.uti == nil else { return [] }
         let ext = named.pathExtension.map { ".\($0)" } ?? "no extension"
-        let hint = named.typeHint.map { "with the type hint \"\(Quoting.bounded($0))\", which is no attachment UTI" } ?? "with no type hint"
+        let hint =
+            named.typeHint.map { "with the type hint \"\(Quoting.bounded($0))\", which is no attachment UTI" }
+            ?? "with no type hint"
         return [
             Finding(
                 .attachmentUntyped, path: key,
@@ -234,7 +236,8 @@ public enum MediaURLRules {
         case .reencodeJPEG: "send an image: this extension re-encodes images as JPEG and attaches nothing else"
         case .declaredSuffixDefault:
             "declare the file's extension in the type key (jpg, png, gif, mp4, m4a, mp3, wav, aif), or leave it out for the default"
-        case .typeHint: "put the UTI in the type key (public.jpeg, public.png, com.compuserve.gif, public.mpeg-4), not a MIME type"
+        case .typeHint:
+            "put the UTI in the type key (public.jpeg, public.png, com.compuserve.gif, public.mpeg-4), not a MIME type"
         case .responseImageSubtype:
             "serve a Content-Disposition filename or a last path component with a supported extension, or a Content-Type of an attachment type"
         case .urlExtShortElseJPG: "serve a JPEG, or end the URL with .png, .gif or .mp4 and nothing after it"

@@ -96,6 +96,21 @@ import Testing
         #expect(try named(.webengage, url: url).fileName == fileName)
     }
 
+    /// MoEngage (per its changelog): the Content-Type of an attachment type, else the URL path's extension.
+    @Test(
+        arguments: [
+            ("https://c.example/photo", "image/jpeg", "attachment.jpg"),
+            ("https://c.example/a.png?v=2", "application/octet-stream", "attachment.png"),
+            ("https://c.example/a.png", "image/gif", "attachment.gif"),
+            ("https://c.example/a.webp", "image/webp", "attachment.webp"),
+            ("https://c.example/photo", "image/webp", "attachment"),
+        ])
+    func moengageNamesFromTheContentTypeElseTheURL(url: String, contentType: String, fileName: String) throws {
+        var download = DownloadOutcome(url: url)
+        download.contentType = contentType
+        #expect(try named(.moengage, url: url, download: download).fileName == fileName)
+    }
+
     @Test func theURLNamedOnesAreKnownWithoutADownload() {
         #expect(AttachmentNaming.isURLNamed(.urlExtShortElseJPG))
         #expect(!AttachmentNaming.isURLNamed(.typeHint))

@@ -26,7 +26,7 @@ import Testing
             names == [
                 "generic", "firebase", "onesignal", "airship", "clevertap", "braze", "customerio", "klaviyo",
                 "iterable",
-                "pushwoosh", "batch", "notifee", "webengage", "pinpoint",
+                "pushwoosh", "batch", "notifee", "webengage", "pinpoint", "moengage",
             ])
         #expect(Set(names) == Set(ExtensionProfile.presets.keys))
         #expect(ExtensionProfile.presetOrder.allSatisfy { $0.source != nil })

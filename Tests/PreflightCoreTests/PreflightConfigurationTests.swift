@@ -19,7 +19,7 @@ import Testing
             Set(config.profiles.keys) == [
                 "generic", "firebase", "onesignal", "airship", "clevertap", "braze", "customerio", "klaviyo",
                 "iterable",
-                "pushwoosh", "batch", "notifee", "webengage", "pinpoint",
+                "pushwoosh", "batch", "notifee", "webengage", "pinpoint", "moengage",
             ])
     }
 

@@ -4,7 +4,7 @@ import PreflightService
 import Testing
 
 /// The market's presets (Customer.io, Klaviyo, Iterable, Pushwoosh, Batch, Notifee, WebEngage,
-/// Pinpoint) judged against real responses from nginx: good media, each naming's trap, and the
+/// Pinpoint, MoEngage) judged against real responses from nginx: good media, each naming's trap, and the
 /// keys each helper needs before it acts.
 @Suite(.serialized) struct MarketProfileTests {
     let origins: Origins
@@ -121,6 +121,16 @@ import Testing
             fileName: "attachment.jpg"),
         Case(
             profile: "pinpoint", payload: #""data":{"media-url":"URL"}"#, path: "/media/image.jpg?w=600",
+            codes: ["attachment.untyped"], fileName: nil),
+        // MoEngage (closed; its changelog): the Content-Type, else the URL's extension.
+        Case(
+            profile: "moengage", payload: #""moengage":{"media-attachment":"URL","media-type":"image"}"#,
+            path: "/noext/photo", codes: [], fileName: "attachment.jpg"),
+        Case(
+            profile: "moengage", payload: #""moengage":{"media-attachment":"URL"}"#, path: "/octet/image.jpg",
+            codes: [], fileName: "attachment.jpg"),
+        Case(
+            profile: "moengage", payload: #""moengage":{"media-attachment":"URL"}"#, path: "/noext/custom",
             codes: ["attachment.untyped"], fileName: nil),
     ]
 

@@ -43,6 +43,18 @@ extension AttachmentNaming {
         return named
     }
 
+    /// MoEngage's `MORichNotification` is a closed binary; its changelog
+    /// (moengage/MoEngage-iOS-SDK `ChangeLogs/MoEngageRichNotification.md`, 8.01.10) says it
+    /// resolves "the server's Content-Type, falling back to the URL extension when unavailable".
+    /// How it maps a type to an extension is not read: only a Content-Type of an attachment type
+    /// counts here (the safe side), else the URL path's extension.
+    static func contentTypeElseURL(url: MediaURL, download: DownloadOutcome?) -> NamedFile {
+        let typed = download?.contentType.flatMap(MediaFormat.forContentType).flatMap { format in
+            format.extensions.first.flatMap { utiForExtension[$0] == nil ? nil : $0 }
+        }
+        return file("attachment", ext: typed ?? url.pathExtension)
+    }
+
     /// WebEngage WEServiceExtension `Sources/WEServiceExtension/Network.swift`,
     /// `fetchAttachment(for:at:completionHandler:)` (1.1.2, 5ad712df): `"." + (urlString as
     /// NSString).pathExtension`, replaced by `.jpg` when it is `"."` or 5 characters or more. The

@@ -94,6 +94,7 @@ public enum AttachmentNaming {
         case .typeHint: return typeHinted(profile, root)
         case .responseImageSubtype: return responseImageSubtype(profile, url: url, download: download, root: root)
         case .urlExtShortElseJPG: return urlExtShortElseJPG(url: url)
+        case .contentTypeElseURL: return contentTypeElseURL(url: url, download: download)
         }
     }
 

@@ -25,6 +25,8 @@ extension ExtensionProfile.Naming {
             "no extension; the value at `type_key` is passed as the type hint: a UTI (`public.png`) types the file, a MIME type (`image/png`) is no UTI and types nothing"
         case .responseImageSubtype:
             "the extension of `URLResponse.suggestedFilename` (see `response`), else the subtype of an `image/*` `Content-Type` (`image/x-icon` gives `.x-icon`), else none; the value at `type_key`, when present, passed as the type hint"
+        case .contentTypeElseURL:
+            "the extension of the `Content-Type` when it is an attachment type, else the URL path's extension (query dropped); how the closed helper maps a type to an extension is not read"
         case .urlExtShortElseJPG:
             "the whole URL string's extension (query included) when the dot and it are 2 to 4 characters, else `.jpg`: `a.png` gives `.png`, `a.png?v=2`, `a.jpeg` and `a` give `.jpg`"
         }
@@ -45,6 +47,7 @@ extension ExtensionProfile.Naming {
         case .typeHint: "Batch"
         case .responseImageSubtype: "Notifee"
         case .urlExtShortElseJPG: "WebEngage"
+        case .contentTypeElseURL: "MoEngage (changelog 8.01.10)"
         }
     }
 

@@ -4,7 +4,7 @@ extension ExtensionProfile {
     /// The built-in profiles in the order the docs list them.
     public static let presetOrder: [ExtensionProfile] = [
         generic, firebase, onesignal, airship, clevertap, braze, customerio, klaviyo, iterable, pushwoosh, batch,
-        notifee, webengage, pinpoint,
+        notifee, webengage, pinpoint, moengage,
     ]
 
     /// The presets as a Markdown table (preset, what it models, where the URL is read, the keys

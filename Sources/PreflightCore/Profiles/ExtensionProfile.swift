@@ -43,6 +43,9 @@ public struct ExtensionProfile: Sendable, Equatable {
         /// The whole URL string's `pathExtension`, kept only when the dot and it are 2 to 4
         /// characters, else `.jpg` (WebEngage's `fetchAttachment`).
         case urlExtShortElseJPG = "url-ext-short-else-jpg"
+        /// The extension of the Content-Type when it is an attachment type, else the URL path's
+        /// (MoEngage's changelog, 8.01.10; its helper is a closed binary).
+        case contentTypeElseURL = "content-type-else-url"
     }
 
     /// Where the body goes while it downloads.

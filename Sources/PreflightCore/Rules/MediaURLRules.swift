@@ -241,6 +241,8 @@ public enum MediaURLRules {
         case .responseImageSubtype:
             "serve a Content-Disposition filename or a last path component with a supported extension, or a Content-Type of an attachment type"
         case .urlExtShortElseJPG: "serve a JPEG, or end the URL with .png, .gif or .mp4 and nothing after it"
+        case .contentTypeElseURL:
+            "serve the media with the Content-Type of an attachment type, or end the URL path with its extension"
         }
     }
 

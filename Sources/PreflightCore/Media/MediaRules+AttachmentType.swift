@@ -15,7 +15,7 @@ extension MediaRules {
         let how =
             attached.named.typeHint != namedUTI
             ? "names the file \"\(attached.named.fileName)\"" : "passes the type hint"
-        let bytes = MediaFormat.forUTI(bytesUTI)?.name ?? bytesUTI
+        let bytes = attached.format.name
         return [
             Finding(
                 .attachmentTypeMismatch, path: reference.key,

@@ -4,9 +4,12 @@ extension ExtensionProfile {
     /// A key and the string it must hold for the extension to act (WebEngage's `didReceive`
     /// acts only when `userInfo["source"] as? String == "webengage"`).
     public struct RequiredValue: Sendable, Equatable {
+        /// Where the value is read (`/source`).
         public var pointer: JSONPointer
+        /// The string it must be, compared as written (`webengage`, not `WebEngage`).
         public var value: String
 
+        /// `RequiredValue(try JSONPointer("/source"), "webengage")`
         public init(_ pointer: JSONPointer, _ value: String) {
             self.pointer = pointer
             self.value = value

@@ -22,7 +22,12 @@ import Testing
 
     @Test func everyPresetIsListedOnceAndHasASource() {
         let names = ExtensionProfile.presetOrder.map(\.name)
-        #expect(names == ["generic", "firebase", "onesignal", "airship", "clevertap", "braze", "expo"])
+        #expect(
+            names == [
+                "generic", "firebase", "onesignal", "airship", "clevertap", "braze", "customerio", "klaviyo",
+                "iterable",
+                "pushwoosh", "batch", "notifee", "webengage", "pinpoint", "moengage", "expo",
+            ])
         #expect(Set(names) == Set(ExtensionProfile.presets.keys))
         #expect(ExtensionProfile.presetOrder.allSatisfy { $0.source != nil })
         #expect(

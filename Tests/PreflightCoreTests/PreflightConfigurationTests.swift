@@ -16,7 +16,11 @@ import Testing
         #expect(config.profiles["generic"]?.mediaKeys.first?.text == "/image")
         #expect(config.profiles["generic"]?.mediaKeys.count == 10)
         #expect(
-            Set(config.profiles.keys) == ["generic", "firebase", "onesignal", "airship", "clevertap", "braze", "expo"])
+            Set(config.profiles.keys) == [
+                "generic", "firebase", "onesignal", "airship", "clevertap", "braze", "customerio", "klaviyo",
+                "iterable",
+                "pushwoosh", "batch", "notifee", "webengage", "pinpoint", "moengage", "expo",
+            ])
     }
 
     /// `config/preflight.json` spells out the built-in defaults, so the two cannot drift apart.

@@ -8,9 +8,12 @@ extension ExtensionProfile {
                 (object: ConfigObject, key: String, profile: inout Self) throws(ConfigurationError) in
                 if let keys = try object.pointers(key) { profile.requiredKeys = keys }
             },
+            ConfigKey("required_values", read: readRequiredValues),
             ConfigKey("naming", read: readNaming),
             ConfigKey("type_key", read: readTypeKey),
+            .optionalString("default_type", \.defaultType),
             ConfigKey("download", read: readDownload),
+            .bool("downloads_in_low_data_mode", \.downloadsInLowDataMode),
             .object("device", \.device, Device.keys),
         ]
     }
@@ -42,9 +45,30 @@ extension ExtensionProfile {
     /// Read after `naming`: declared naming needs the pointer to the declared type.
     static func readTypeKey(_ object: ConfigObject, _ key: String, _ profile: inout Self) throws(ConfigurationError) {
         if let typeKey = try object.pointers(key, single: true)?.first { profile.typeKey = typeKey }
-        if profile.naming == .declared || profile.naming == .declaredSuffix, profile.typeKey == nil {
+        let needsTypeKey: Set<Naming> = [.declared, .declaredSuffix, .typeHint]
+        if needsTypeKey.contains(profile.naming), profile.typeKey == nil {
             throw ConfigurationError("\(object.name(key)): declared naming needs the pointer to the declared type")
         }
+    }
+
+    /// `{"/source": "webengage"}`: each pointer and the string it must hold.
+    static func readRequiredValues(_ object: ConfigObject, _ key: String, _ profile: inout Self)
+        throws(ConfigurationError)
+    {
+        guard let values = try object.object(key) else { return }
+        try values.checkRepeats()
+        var required: [RequiredValue] = []
+        for member in values.members {
+            guard let text = member.value.string else {
+                throw ConfigurationError("\(values.name(member.key)): needs a string, the value the key must hold")
+            }
+            do {
+                required.append(RequiredValue(try JSONPointer(member.key), text))
+            } catch {
+                throw ConfigurationError("\(values.name(member.key)): \(error.reason)")
+            }
+        }
+        profile.requiredValues = required
     }
 
     static func readDownload(_ object: ConfigObject, _ key: String, _ profile: inout Self) throws(ConfigurationError) {

@@ -214,9 +214,10 @@ extension MediaRules {
         return .next
     }
 
-    /// The extension stops before it downloads (media.url.required-key-missing says so).
+    /// The extension stops before it downloads (media.url.required-key-missing or
+    /// media.url.required-value-mismatch says so).
     static func requiredKeys(_ judgement: inout MediaJudgement) -> StepResult {
-        guard let root = judgement.root, !judgement.profile.missingRequiredKeys(in: root).isEmpty else { return .next }
+        guard let root = judgement.root, judgement.profile.stopsBeforeDownload(in: root) else { return .next }
         return .stop
     }
 
@@ -226,8 +227,7 @@ extension MediaRules {
         if !AttachmentNaming.isURLNamed(judgement.profile.naming) {
             judgement.findings += MediaURLRules.untyped(attached.named, judgement.profile, key: judgement.key)
         }
-        judgement.findings += AttachmentNaming.fixedNameMismatch(
-            attached.named, bytes: attached.format, profile: judgement.profile, key: judgement.key)
+        judgement.findings += typeMismatch(attached, judgement.profile, reference: judgement.reference)
         return .next
     }
 

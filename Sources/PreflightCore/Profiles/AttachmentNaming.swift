@@ -10,7 +10,9 @@ public struct NamedFile: Sendable, Equatable {
     /// The attachment type iOS gives the file: the hint, else the type its extension names;
     /// nil when neither names an attachment type (the attachment is refused).
     public var uti: String? {
-        if let typeHint { return typeHint }
+        // Apple: the hint is a UTI. One that names no attachment type (a MIME type such as
+        // `image/png`) types nothing; the name's extension is then all iOS has.
+        if let typeHint, AttachmentNaming.attachableUTIs.contains(typeHint) { return typeHint }
         return pathExtension.flatMap { AttachmentNaming.utiForExtension[$0.lowercased()] }
     }
 }
@@ -29,14 +31,17 @@ public enum AttachmentNaming {
         "mpe": "public.mpeg", "m2v": "public.mpeg-2-video", "mp4": "public.mpeg-4", "avi": "public.avi",
     ]
 
-    /// Whether the name is known from the URL alone (so it can be judged without a download).
+    /// The UTIs of `utiForExtension`: the attachment types iOS takes.
+    static let attachableUTIs = Set(utiForExtension.values)
+
     /// The string the payload declares at the profile's `type_key`, if any.
     static func declaredType(_ profile: ExtensionProfile, _ root: JSONView?) -> String? {
         profile.typeKey.flatMap { root.map($0.resolve) }?.first?.value.string
     }
 
+    /// Whether the name is known from the URL alone (so it can be judged without a download).
     public static func isURLNamed(_ naming: ExtensionProfile.Naming) -> Bool {
-        naming == .urlString || naming == .urlPath || naming == .fixedJPG
+        naming == .urlString || naming == .urlPath || naming == .fixedJPG || naming == .urlExtShortElseJPG
     }
 
     /// The file the profile's extension writes for this URL and download. `download` is nil
@@ -86,19 +91,24 @@ public enum AttachmentNaming {
                 ? NamedFile(fileName: "attachment.jpg", pathExtension: "jpg", typeHint: nil)
                 : NamedFile(fileName: "attachment", pathExtension: nil, typeHint: nil)
         case .fixedJPG: return fixedJPGName()
+        case .declaredSuffixDefault: return declaredSuffixDefault(profile, root)
+        case .typeHint: return typeHinted(profile, root)
+        case .responseImageSubtype: return responseImageSubtype(profile, url: url, download: download, root: root)
+        case .urlExtShortElseJPG: return urlExtShortElseJPG(url: url)
+        case .contentTypeElseURL: return contentTypeElseURL(url: url, download: download)
         }
     }
 
     /// Image formats ImageIO decodes that UNNotificationAttachment would not take as they are.
     static let decodableImages: [MediaFormat] = [.webp, .heic, .bmp, .tiff]
 
-    private static func file(_ base: String, ext: String?) -> NamedFile {
+    static func file(_ base: String, ext: String?) -> NamedFile {
         NamedFile(fileName: ext.map { base + "." + $0 } ?? base, pathExtension: ext, typeHint: nil)
     }
 
     /// `URLResponse.suggestedFilename`: the Content-Disposition file name, else the last path
     /// component; the MIME type's extension added when the name has none.
-    private static func suggestedFilename(url: MediaURL, download: DownloadOutcome?) -> NamedFile {
+    static func suggestedFilename(url: MediaURL, download: DownloadOutcome?) -> NamedFile {
         var name =
             download?.contentDisposition.flatMap(dispositionFilename) ?? percentDecoded(lastPathComponent(url.path))
         if name.isEmpty || name == "/" { name = url.host }

@@ -21,6 +21,16 @@ extension ExtensionProfile.Naming {
             "the image is decoded and written as `.jpg`: any image iOS decodes works (WebP, HEIC, BMP, TIFF too), audio and video never"
         case .fixedJPG:
             "the download's temporary file name and `.jpg`, whatever the URL, the `Content-Type` or the bytes say: a PNG, GIF or MP4 is written as `.jpg` too"
+        case .declaredSuffixDefault:
+            "a dot and the value at `type_key` as written; when it is absent (or not a string) the profile's `default_type` (`jpg`): `image` gives `.image`, which types nothing"
+        case .typeHint:
+            "no extension; the value at `type_key` is passed as the type hint: a UTI (`public.png`) types the file, a MIME type (`image/png`) is no UTI and types nothing"
+        case .responseImageSubtype:
+            "the extension of `URLResponse.suggestedFilename` (see `response`), else the subtype of an `image/*` `Content-Type` (`image/x-icon` gives `.x-icon`), else none; the value at `type_key`, when present, passed as the type hint"
+        case .contentTypeElseURL:
+            "the extension of the `Content-Type` when it is an attachment type, else the URL path's extension (query dropped); how the closed helper maps a type to an extension is not read"
+        case .urlExtShortElseJPG:
+            "the whole URL string's extension (query included) when the dot and it are 2 to 4 characters, else `.jpg`: `a.png` gives `.png`, `a.png?v=2`, `a.jpeg` and `a` give `.jpg`"
         }
     }
 
@@ -36,6 +46,11 @@ extension ExtensionProfile.Naming {
         case .declaredSuffix: "Braze"
         case .reencodeJPEG: "seed 003 (`UIImageJPEGRepresentation`)"
         case .fixedJPG: "Expo's example extension"
+        case .declaredSuffixDefault: "Klaviyo"
+        case .typeHint: "Batch"
+        case .responseImageSubtype: "Notifee"
+        case .urlExtShortElseJPG: "WebEngage"
+        case .contentTypeElseURL: "MoEngage (changelog 8.01.10)"
         }
     }
 

@@ -3,7 +3,8 @@
 extension ExtensionProfile {
     /// The built-in profiles in the order the docs list them.
     public static let presetOrder: [ExtensionProfile] = [
-        generic, firebase, onesignal, airship, clevertap, braze, expo,
+        generic, firebase, onesignal, airship, clevertap, braze, customerio, klaviyo, iterable, pushwoosh, batch,
+        notifee, webengage, pinpoint, moengage, expo,
     ]
 
     /// The presets as a Markdown table (preset, what it models, where the URL is read, the keys
@@ -26,7 +27,8 @@ extension ExtensionProfile {
                 "`\(profile.name)`" + (profile.name == defaultProfile ? " (default)" : ""),
                 profile.source?.models ?? "",
                 mediaKeysCell(profile),
-                profile.requiredKeys.map { "`\($0.text)`" }.joined(separator: ", "),
+                (profile.requiredKeys.map { "`\($0.text)`" }
+                    + profile.requiredValues.map { "`\($0.pointer.text)` = `\($0.value)`" }).joined(separator: ", "),
                 "`\(profile.naming.rawValue)`" + (profile.typeKey.map { " (type key `\($0.text)`)" } ?? ""),
                 profile.download.rawValue,
                 attachmentsCell(profile.attachments),

@@ -34,6 +34,21 @@ public struct ExtensionProfile: Sendable, Equatable {
         /// The download's temporary file name and `.jpg`, whatever was downloaded (Expo's
         /// example extension: `temporaryFileLocation.lastPathComponent + ".jpg"`).
         case fixedJPG = "fixed-jpg"
+        /// A dot and the value at `typeKey` as written; the profile's `defaultType` when the value
+        /// is absent or not a string (Klaviyo: `userInfo["rich-media-type"] as? String ?? fallbackMediaType`).
+        case declaredSuffixDefault = "declared-suffix-default"
+        /// The download's temporary file as it is, no extension; the value at `typeKey` passed as
+        /// the type hint (Batch: `UNNotificationAttachmentOptionsTypeHintKey: attachment.type`).
+        case typeHint = "type-hint"
+        /// `suggestedFilename`'s extension, else the subtype of an `image/*` Content-Type, else
+        /// none; the value at `typeKey`, when present, passed as the type hint (Notifee).
+        case responseImageSubtype = "response-image-subtype"
+        /// The whole URL string's `pathExtension`, kept only when the dot and it are 2 to 4
+        /// characters, else `.jpg` (WebEngage's `fetchAttachment`).
+        case urlExtShortElseJPG = "url-ext-short-else-jpg"
+        /// The extension of the Content-Type when it is an attachment type, else the URL path's
+        /// (MoEngage's changelog, 8.01.10; its helper is a closed binary).
+        case contentTypeElseURL = "content-type-else-url"
     }
 
     /// Where the body goes while it downloads.
@@ -112,6 +127,15 @@ public struct ExtensionProfile: Sendable, Equatable {
     public var accept: String?
     /// Where a preset's behaviour is read from; nil for a profile the configuration defines.
     public var source: Source?
+    /// Keys whose value must be one string for the extension to act (WebEngage: `source` is
+    /// `webengage`); see `unmetRequiredValues(in:)`.
+    public var requiredValues: [RequiredValue] = []
+    /// For `declared-suffix-default` naming: the extension written when the type key is absent
+    /// (Klaviyo's `fallbackMediaType`, `jpg` unless the app passes another).
+    public var defaultType: String?
+    /// Whether the extension downloads when the user has Low Data Mode on (Batch sets
+    /// `allowsConstrainedNetworkAccess` to false unless the app opts in).
+    public var downloadsInLowDataMode = true
 
     /// Whether the extension attaches every value its media keys reach (OneSignal: each key of
     /// `att`), not only the first: then each one's URL is judged (`MediaURLRules.check`).

@@ -62,7 +62,9 @@ extension FindingCode {
     public static let attachmentUntyped = FindingCode(rawValue: "attachment.untyped")
     public static let attachmentDeviceMemory = FindingCode(rawValue: "attachment.device-memory")
     public static let attachmentDeviceTime = FindingCode(rawValue: "attachment.device-time")
+    public static let requiredValueMismatch = FindingCode(rawValue: "media.url.required-value-mismatch")
     public static let attachmentTypeMismatch = FindingCode(rawValue: "attachment.type-mismatch")
+    public static let attachmentLowDataMode = FindingCode(rawValue: "attachment.low-data-mode")
     public static let mediaURLInsecure = FindingCode(rawValue: "media.url.insecure")
     public static let mediaURLNoExtension = FindingCode(rawValue: "media.url.no-extension")
     public static let mediaURLExtensionUnsupported = FindingCode(rawValue: "media.url.extension-unsupported")
@@ -605,12 +607,20 @@ extension FindingCatalog {
             meaning: "bytes x 8 / `throughput_bits_per_s` is over `time_budget_s`; the message gives the estimate",
             fix: "a smaller file, a closer CDN"),
         entry(
+            .requiredValueMismatch, .error,
+            meaning:
+                "a key the profile's extension checks for one value before it acts (WebEngage: `source` is `webengage`) is absent, not a string, or another value",
+            fix: "set the key to that value"),
+        entry(
             .attachmentTypeMismatch, .warning,
             meaning:
-                "the extension gives every file the same extension (`fixed-jpg`) and the bytes are another format: iOS types the file by its name (PNG bytes as `public.jpeg`); whether it still shows them is not documented",
-            fix:
-                "serve the format the name says (JPEG for `fixed-jpg`), or name the file from the response in the app's extension"
-        ),
+                "the file the extension writes is typed (by its name or its type hint) as another attachment type than the bytes are, and the URL's extension does not already say so (`media.url.extension-mismatch`): WebEngage's `.jpg` for a PNG. Apple does not document what it shows then",
+            fix: "serve the type the extension names the file as, or a URL it names right"),
+        entry(
+            .attachmentLowDataMode, .info,
+            meaning:
+                "the profile's extension does not download in Low Data Mode (Batch: `allowsConstrainedNetworkAccess` false): users with it on get no media",
+            fix: "none in the payload; the app can opt in"),
     ]
 
     private static func entry(

@@ -54,6 +54,7 @@ public enum MediaURLRules {
         if profile.attachesEvery, outcome.key != nil {
             outcome.findings += laterAttachments(root, profile: profile, configuration: configuration)
         }
+        outcome.findings += profile.conditionFindings(in: root, mediaFound: outcome.key != nil)
         for required in profile.missingRequiredKeys(in: root) {
             outcome.findings.append(
                 Finding(
@@ -197,11 +198,14 @@ public enum MediaURLRules {
     public static func untyped(_ named: NamedFile, _ profile: ExtensionProfile, key: String) -> [Finding] {
         guard named.uti == nil else { return [] }
         let ext = named.pathExtension.map { ".\($0)" } ?? "no extension"
+        let hint =
+            named.typeHint.map { "with the type hint \"\(Quoting.bounded($0))\", which is no attachment UTI" }
+            ?? "with no type hint"
         return [
             Finding(
                 .attachmentUntyped, path: key,
                 message:
-                    "the \(profile.name) extension writes the file as \"\(named.fileName)\" (\(ext)) with no type hint: iOS cannot type it and attaches nothing",
+                    "the \(profile.name) extension writes the file as \"\(named.fileName)\" (\(ext)) \(hint): iOS cannot type it and attaches nothing",
                 fix: named.pathExtension.flatMap(convertFix) ?? untypedFix(profile.naming))
         ]
     }
@@ -231,6 +235,15 @@ public enum MediaURLRules {
         case .declaredSuffix: "declare the file's extension in the type key (jpg, png, gif, mp4, m4a, mp3, wav, aif)"
         case .reencodeJPEG: "send an image: this extension re-encodes images as JPEG and attaches nothing else"
         case .fixedJPG: "serve a JPEG: this extension names every file .jpg"
+        case .declaredSuffixDefault:
+            "declare the file's extension in the type key (jpg, png, gif, mp4, m4a, mp3, wav, aif), or leave it out for the default"
+        case .typeHint:
+            "put the UTI in the type key (public.jpeg, public.png, com.compuserve.gif, public.mpeg-4), not a MIME type"
+        case .responseImageSubtype:
+            "serve a Content-Disposition filename or a last path component with a supported extension, or a Content-Type of an attachment type"
+        case .urlExtShortElseJPG: "serve a JPEG, or end the URL with .png, .gif or .mp4 and nothing after it"
+        case .contentTypeElseURL:
+            "serve the media with the Content-Type of an attachment type, or end the URL path with its extension"
         }
     }
 

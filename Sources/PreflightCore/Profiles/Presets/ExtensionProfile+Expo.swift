@@ -23,26 +23,4 @@ extension AttachmentNaming {
     static func fixedJPGName() -> NamedFile {
         NamedFile(fileName: "attachment.jpg", pathExtension: "jpg", typeHint: nil)
     }
-
-    /// `attachment.type-mismatch` when the extension fixes the name's extension (`fixed-jpg`) and
-    /// the bytes are another attachable format: iOS types the file by its name (Apple,
-    /// `UNNotificationAttachment`: without `UNNotificationAttachmentOptionsTypeHintKey` the type
-    /// comes from the file's extension) and "validates attachments" before it shows them; what
-    /// it does with PNG bytes typed `public.jpeg` is not documented, so a warning, the safe side.
-    static func fixedNameMismatch(
-        _ named: NamedFile, bytes format: MediaFormat, profile: ExtensionProfile, key: String
-    ) -> [Finding] {
-        guard profile.naming == .fixedJPG, named.typeHint == nil, let typed = named.uti, let actual = format.uti,
-            typed != actual
-        else { return [] }
-        return [
-            Finding(
-                .attachmentTypeMismatch, path: key,
-                message:
-                    "the \(profile.name) extension writes the \(format.name) bytes as \"\(named.fileName)\": iOS types the file \(typed) by its name while the bytes are \(actual), and may refuse to show it",
-                fix:
-                    "serve \(named.pathExtension.map { ".\($0)" } ?? "the named type") bytes (the extension names every file \(named.pathExtension.map { ".\($0)" } ?? "alike")), or make the app's extension name the file from the response"
-            )
-        ]
-    }
 }

@@ -70,7 +70,7 @@ import Testing
 
     @Test func eachBadOptionIsRefusedWithItsCodeAndMessage() throws {
         let profiles = configuration.profileNames
-        let formats = "apns, fcm, onesignal, airship, braze"
+        let formats = "apns, fcm, onesignal, airship, braze, sns, azure"
         let cases: [([String: String], [String: String], String)] = [
             (
                 ["fetch": "no"], [:],

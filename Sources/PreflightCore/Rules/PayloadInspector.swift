@@ -61,8 +61,9 @@ public struct PayloadInspector: Sendable {
         // caller that has the document of exactly `body` already (a batch item: its part of the
         // batch's document) passes it as `given`.
         let parsed = given.map(PayloadRules.judged) ?? PayloadRules.parse(body)
-        guard format != .apns, let root = parsed.0, let chosen = format ?? EnvelopeFormat.detect(root),
-            var envelope = Envelope.derive(chosen, from: root.value, headers: headers)
+        guard format != .apns, let root = parsed.0,
+            let chosen = format ?? EnvelopeFormat.detect(root, headers: headers),
+            var envelope = Envelope.derive(chosen, from: root.value, headers: headers, body: body)
         else {
             let profile = profile ?? configuration.profile(named: nil, topic: headers.topic) ?? .generic
             return inspectPayload(
@@ -97,7 +98,8 @@ public struct PayloadInspector: Sendable {
             return inspection
         }
         var inspection = inspectPayload(
-            body: envelope.payload, parsed: (envelope.document?.root, Findings()), headers: envelope.headers,
+            body: envelope.payload, parsed: (envelope.document?.root, envelope.payloadFindings),
+            headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         envelopeFindings(&inspection, envelope: envelope, expectMedia: expectMedia)
         findings += inspection.findings

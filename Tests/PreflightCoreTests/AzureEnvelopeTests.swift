@@ -17,6 +17,8 @@ import Testing
         let inspection = EnvelopeTests.inspect(body, headers: Self.headers())
         #expect(EnvelopeTests.codes(inspection) == [])
         #expect(inspection.findings.first?.code == .envelopeDetected)
+        #expect(
+            inspection.findings.first?.message.contains("found by its ServiceBusNotification-Format header") == true)
         let envelope = try #require(inspection.envelope)
         #expect(envelope.format == .azure)
         #expect(envelope.payloadText == body)

@@ -119,7 +119,7 @@ extension FindingCatalog {
         entry(
             .envelopeDetected, .info,
             meaning:
-                "the body is a provider's request (FCM, OneSignal, Airship, Braze), found by its shape; the derived APNs payload was judged",
+                "the body is a provider's request (FCM, OneSignal, Airship, Braze, SNS), found by its shape, or an Azure Notification Hubs send, found by its `ServiceBusNotification-Format` header; the derived APNs payload was judged",
             fix: "none; `?format=` says so explicitly"),
         entry(
             .envelopeInvalid, .error,
@@ -215,7 +215,7 @@ extension FindingCatalog {
         entry(
             .envelopeSNSDefaultMissing, .warning,
             meaning:
-                "an SNS `Message` with `MessageStructure: json` and no `default` string, which the Publish reference requires (an error when publishing to a topic, whose other subscribers get nothing)",
+                "an SNS `Message` with `MessageStructure: json` and no `default` string, which the Publish reference requires (a topic's other subscribers get nothing); an SNS error text reported in the field accepts `APNS` alone",
             fix: "add `\"default\": \"the text for every other protocol\"`"),
         entry(
             .envelopeSNSAttributeInvalid, .error,

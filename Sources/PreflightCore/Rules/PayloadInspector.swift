@@ -73,11 +73,13 @@ public struct PayloadInspector: Sendable {
         envelope.detected = format == nil
         var findings = parsed.1
         if envelope.detected {
+            // An Azure body is an APNs payload: only its format header shows it.
+            let found = chosen == .azure ? "its ServiceBusNotification-Format header" : "its shape"
             findings.append(
                 Finding(
                     .envelopeDetected, path: chosen.topKey,
                     message:
-                        "the body is \(chosen.requestName) (found by its shape); the APNs payload \(chosen.providerName) builds from it was judged",
+                        "the body is \(chosen.requestName) (found by \(found)); the APNs payload \(chosen.providerName) builds from it was judged",
                     fix: "none needed; send ?format=\(chosen.rawValue) (or Preflight-Format) to say so"))
         }
         findings += envelope.findings

@@ -59,7 +59,8 @@ struct CheckOptions {
         return true
     }
 
-    /// `--header NAME:VALUE`, which must be a header APNs defines.
+    /// `--header NAME:VALUE`, which must be a header APNs defines (or an Azure
+    /// `ServiceBusNotification-*` header the `azure` envelope reads; other names are ignored).
     private mutating func addHeader(_ header: String) throws {
         guard let colon = header.firstIndex(of: ":") else {
             throw UsageError(message: "--header: expected NAME:VALUE, got \"\(header)\"")

@@ -104,9 +104,35 @@ extension CheckCommandTests {
             ))
         let json = try check(["--no-fetch", "--format-in", "onesignal", "--format", "json", "-"], stdin: body)
         #expect(json.output.contains(#""envelope":{"format":"onesignal","detected":false"#))
-        let refused = try check(["--format-in", "sns", "-"], stdin: body)
+        let refused = try check(["--format-in", "mailchimp", "-"], stdin: body)
         #expect(refused.status == 2)
-        #expect(refused.output.contains("--format-in: expected one of apns, fcm, onesignal, airship, braze"))
+        #expect(
+            refused.output.contains(
+                "--format-in: expected one of apns, fcm, onesignal, airship, braze, expo, sns, azure, got \"mailchimp\""))
+    }
+}
+
+extension CheckCommandTests {
+    /// `--format-in sns FILE`: the documented Publish body, unwrapped to the APNS string it carries.
+    @Test func formatInSNSReadsAPublishBodyFromAFile() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Envelopes/sns.json")
+        let result = try runProcess(preflightBinary, ["check", "--no-fetch", "--format-in", "sns", file.path])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.hasPrefix("PASS  "))
+        #expect(result.output.contains(#"sns sends APNs: {"aps":{"alert":{"title":"Weekend deals""#))
+        #expect(result.output.contains("info    media.not-fetched at /image:"))
+        let object = try runProcess(
+            preflightBinary, ["check", "--no-fetch", "--format-in", "sns", "-"],
+            input: Array(#"{"TargetArn":"a","MessageStructure":"json","Message":{"APNS":"{}"}}"#.utf8))
+        #expect(object.status == 1)
+        #expect(object.output.contains("error   envelope.sns.not-string at Message:"))
+        let azure = try runProcess(
+            preflightBinary,
+            ["check", "--no-fetch", "--header", "ServiceBusNotification-Format: gcm", "-"],
+            input: Array(#"{"aps":{"alert":"a","mutable-content":1}}"#.utf8))
+        #expect(azure.status == 1)
+        #expect(azure.output.contains("error   envelope.azure.format.invalid at ServiceBusNotification-Format:"))
     }
 }
 

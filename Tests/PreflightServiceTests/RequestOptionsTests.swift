@@ -70,7 +70,7 @@ import Testing
 
     @Test func eachBadOptionIsRefusedWithItsCodeAndMessage() throws {
         let profiles = configuration.profileNames
-        let formats = "apns, fcm, onesignal, airship, braze, expo"
+        let formats = "apns, fcm, onesignal, airship, braze, expo, sns, azure"
         let cases: [([String: String], [String: String], String)] = [
             (
                 ["fetch": "no"], [:],

@@ -12,6 +12,12 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
     case braze
     /// Expo push API message (or array of up to 100 messages).
     case expo
+    /// AWS SNS `Publish` body: `Message` (per-platform JSON as a string), `MessageStructure`,
+    /// `MessageAttributes`, a target.
+    case sns
+    /// Azure Notification Hubs native APNs send: the body is the APNs payload, the format and
+    /// expiry in `ServiceBusNotification-*` request headers.
+    case azure
 
     /// The key a finding about the envelope as a whole points at.
     var topKey: String { provider.topKey }
@@ -34,7 +40,12 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
     /// - Airship: `audience` with `device_types`;
     /// - Braze: `messages` is an object (with `apple_push`, `android_push`...);
     /// - Expo: `to` is an `ExponentPushToken[...]` (or `ExpoPushToken[...]`) or an array of them;
-    ///   or the body is an array of such messages.
+    ///   or the body is an array of such messages;
+    /// - SNS: `Message` a string with `MessageStructure`, or `Message` (of any type) with
+    ///   `TargetArn` or `TopicArn`.
+    ///
+    /// Azure's body is an APNs payload: only its `ServiceBusNotification-Format` header shows it
+    /// (`detect(_:headers:)`).
     public static func detect<Tree: JSONTree>(_ root: Tree) -> EnvelopeFormat? {
         if !root.isObject { return ExpoEnvelope.isMessageArray(root) ? .expo : nil }
         guard root["aps"] == nil else { return nil }
@@ -52,7 +63,19 @@ public enum EnvelopeFormat: String, Sendable, CaseIterable {
         if root["audience"] != nil, root["device_types"] != nil { found.append(.airship) }
         if root["messages"]?.isObject == true { found.append(.braze) }
         if ExpoEnvelope.isMessage(root) { found.append(.expo) }
+        if let message = root["Message"],
+            message.string != nil && root["MessageStructure"] != nil
+                || root["TargetArn"] != nil || root["TopicArn"] != nil
+        {
+            found.append(.sns)
+        }
         return found.count == 1 ? found[0] : nil
+    }
+
+    /// The format the request shows: `azure` when it sends `ServiceBusNotification-Format` (its
+    /// body is a plain APNs payload), else the body's shape (`detect(_:)`).
+    public static func detect<Tree: JSONTree>(_ root: Tree, headers: APNsHeaders) -> EnvelopeFormat? {
+        headers.serviceBusFormat != nil ? .azure : detect(root)
     }
 }
 
@@ -71,6 +94,9 @@ public struct Envelope: Sendable {
     public var headers: APNsHeaders
     /// `envelope.*` findings, paths in the envelope (`message.apns.payload.aps`).
     public var findings: [Finding]
+    /// The findings of reading the derived payload's own bytes (its repeated keys), for a
+    /// provider that sends a payload the sender wrote as text (SNS's `APNS` string).
+    var payloadFindings = Findings()
     /// Bytes the provider adds to the payload (ids, analytics keys): see each provider's `allowance`.
     public var allowanceBytes: Int
     /// Findings on the derived payload that an envelope finding replaces with advice in the
@@ -87,16 +113,28 @@ public struct Envelope: Sendable {
 
     /// The envelope's APNs payload and headers, built the way `format`'s provider documents it;
     /// nil for `apns` (the body is the payload).
-    public static func derive(_ format: EnvelopeFormat, from root: JSONValue, headers: APNsHeaders) -> Envelope? {
+    /// `body` is the request's bytes, for a provider that sends them as they are (Azure).
+    public static func derive(
+        _ format: EnvelopeFormat, from root: JSONValue, headers: APNsHeaders, body: [UInt8] = []
+    ) -> Envelope? {
         let provider = format.provider
         guard let build = provider.derive else { return nil }
-        var derivation = Derivation(headers: headers)
+        var derivation = Derivation(headers: headers, body: body)
         build(root, &derivation)
-        var writer = JSONWriter(capacity: 512)
-        writer.value(derivation.payload)
+        let bytes: [UInt8]
+        if let exact = derivation.exactPayload {
+            bytes = exact
+        } else {
+            var writer = JSONWriter(capacity: 512)
+            writer.value(derivation.payload)
+            bytes = writer.bytes
+        }
         var document: JSONDocument?
         do {
-            document = try JSONDocument.parse(writer.bytes)
+            document = try JSONDocument.parse(bytes)
+        } catch  where derivation.exactPayload != nil {
+            // The provider's own check of those bytes said why (`envelope.sns.invalid-json`).
+            derivation.usable = false
         } catch {
             // Written just now by our own writer, so JSON: what fails is the parser's depth bound,
             // reached by a body within it whose provider nests a part one level further (OneSignal's
@@ -109,11 +147,12 @@ public struct Envelope: Sendable {
             derivation.usable = false
         }
         var envelope = Envelope(
-            format: format, detected: false, payload: writer.bytes, document: document,
+            format: format, detected: false, payload: bytes, document: document,
             headers: derivation.headers,
             findings: derivation.findings, allowanceBytes: provider.allowance, superseded: derivation.superseded,
             usable: derivation.usable)
         envelope.mutableOnEveryPush = provider.mutableOnEveryPush
+        envelope.payloadFindings = derivation.payloadFindings
         return envelope
     }
 }
@@ -127,9 +166,17 @@ struct Derivation {
     var superseded: Set<FindingCode> = []
     /// False when the body is not the format's shape at all: only the envelope findings count.
     var usable = true
+    /// The request's bytes (for a provider that sends them as they are).
+    var body: [UInt8]
+    /// The payload's bytes as the provider sends them, when it sends text the sender wrote (SNS's
+    /// `APNS` string, Azure's body) rather than JSON it builds: judged byte for byte, size included.
+    var exactPayload: [UInt8]?
+    /// The findings of reading `exactPayload` (its repeated keys).
+    var payloadFindings = Findings()
 
-    init(headers: APNsHeaders) {
+    init(headers: APNsHeaders, body: [UInt8] = []) {
         self.headers = headers
+        self.body = body
     }
 
     /// Sets `aps.<key>`; a nil value leaves it out.

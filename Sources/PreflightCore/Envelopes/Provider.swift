@@ -46,6 +46,15 @@ extension EnvelopeFormat {
             Provider(
                 name: "Expo", requestName: "an Expo push message", topKey: "to", presetProfile: "expo",
                 derive: { ExpoEnvelope.derive($0, into: &$1) }, allowance: ExpoEnvelope.allowance)
+        case .sns:
+            // No SDK helper: the app's own extension (the request's profile, else generic) reads the payload.
+            Provider(
+                name: "SNS", requestName: "an SNS Publish request", topKey: "Message", presetProfile: "generic",
+                derive: { SNSEnvelope.derive($0, into: &$1) })
+        case .azure:
+            Provider(
+                name: "Azure Notification Hubs", requestName: "an Azure Notification Hubs native APNs send",
+                topKey: "aps", presetProfile: "generic", derive: { AzureEnvelope.derive($0, into: &$1) })
         }
     }
 }

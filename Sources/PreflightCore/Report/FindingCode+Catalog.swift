@@ -89,6 +89,14 @@ extension FindingCode {
     public static let envelopeTemplate = FindingCode(rawValue: "envelope.template")
     public static let envelopeMessagesTooMany = FindingCode(rawValue: "envelope.messages.too-many")
     public static let envelopeFieldUnknown = FindingCode(rawValue: "envelope.field.unknown")
+    public static let envelopeSNSNotString = FindingCode(rawValue: "envelope.sns.not-string")
+    public static let envelopeSNSInvalidJSON = FindingCode(rawValue: "envelope.sns.invalid-json")
+    public static let envelopeSNSStructureMissing = FindingCode(rawValue: "envelope.sns.structure.missing")
+    public static let envelopeSNSAPNSMissing = FindingCode(rawValue: "envelope.sns.apns.missing")
+    public static let envelopeSNSDefaultMissing = FindingCode(rawValue: "envelope.sns.default.missing")
+    public static let envelopeSNSAttributeInvalid = FindingCode(rawValue: "envelope.sns.attribute.invalid")
+    public static let envelopeSNSSandboxNotJudged = FindingCode(rawValue: "envelope.sns.sandbox.not-judged")
+    public static let envelopeAzureFormatInvalid = FindingCode(rawValue: "envelope.azure.format.invalid")
 }
 
 /// The findings catalog: every code the engine can produce, in the order docs/findings.md lists
@@ -116,7 +124,7 @@ extension FindingCatalog {
         entry(
             .envelopeDetected, .info,
             meaning:
-                "the body is a provider's request (FCM, OneSignal, Airship, Braze, Expo), found by its shape; the derived APNs payload was judged",
+                "the body is a provider's request (FCM, OneSignal, Airship, Braze, Expo, SNS), found by its shape, or an Azure Notification Hubs send, found by its `ServiceBusNotification-Format` header; the derived APNs payload was judged",
             fix: "none; `?format=` says so explicitly"),
         entry(
             .envelopeInvalid, .error,
@@ -200,6 +208,46 @@ extension FindingCatalog {
             meaning:
                 "an Expo message has a field Expo's message request format does not list (`threadId`, `contentAvailable`...): it is not known to reach the device",
             fix: "use a documented field (`_contentAvailable`, `categoryId`, `mutableContent`...), or leave it out"),
+        entry(
+            .envelopeSNSNotString, .error,
+            meaning:
+                "an SNS Publish body with an object where SNS needs a JSON string: `Message` with `MessageStructure: json`, or its `APNS` / `APNS_SANDBOX` value (the payload must be serialized again, quotes escaped)",
+            fix: "send `\"Message\": JSON.stringify({\"default\": ..., \"APNS\": JSON.stringify(payload)})`"),
+        entry(
+            .envelopeSNSInvalidJSON, .error,
+            meaning:
+                "an SNS `Message` (with `MessageStructure: json`) that is not a JSON object, or an `APNS` / `APNS_SANDBOX` string that is not a JSON object: SNS refuses it, or APNs does",
+            fix: "build each level with a JSON encoder, not by string concatenation"),
+        entry(
+            .envelopeSNSStructureMissing, .error,
+            meaning:
+                "an SNS `Message` holding per-platform JSON without `MessageStructure: json`: SNS sends the whole string as the alert text, with no `mutable-content`",
+            fix: "add `\"MessageStructure\": \"json\"`"),
+        entry(
+            .envelopeSNSAPNSMissing, .error,
+            meaning:
+                "an SNS `Message` with no `APNS` or `APNS_SANDBOX` key: iOS devices get the `default` text as a plain alert, without media",
+            fix: "add `APNS` (or `APNS_SANDBOX` for development builds) with the payload as a JSON string"),
+        entry(
+            .envelopeSNSDefaultMissing, .warning,
+            meaning:
+                "an SNS `Message` with `MessageStructure: json` and no `default` string, which the Publish reference requires (a topic's other subscribers get nothing); an SNS error text reported in the field accepts `APNS` alone",
+            fix: "add `\"default\": \"the text for every other protocol\"`"),
+        entry(
+            .envelopeSNSAttributeInvalid, .error,
+            meaning:
+                "an `AWS.SNS.MOBILE.APNS.*` message attribute that is not `{\"DataType\": \"String\", \"StringValue\": \"...\"}`, or a TTL that is not a whole number of seconds",
+            fix: "send each attribute as `{\"DataType\": \"String\", \"StringValue\": \"value\"}`"),
+        entry(
+            .envelopeSNSSandboxNotJudged, .info,
+            meaning:
+                "an SNS `Message` with both `APNS` and `APNS_SANDBOX`: `APNS` was judged; each endpoint gets the one of its platform application",
+            fix: "none; send `APNS_SANDBOX` alone to judge it"),
+        entry(
+            .envelopeAzureFormatInvalid, .error,
+            meaning:
+                "an Azure Notification Hubs native send whose `ServiceBusNotification-Format` is missing or not `apple`: the hub does not send it to iOS as APNs JSON",
+            fix: "send `ServiceBusNotification-Format: apple`"),
         entry(
             .apsMissing, .error,
             meaning: "the payload has no `aps` dictionary",

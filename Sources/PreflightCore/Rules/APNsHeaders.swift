@@ -10,6 +10,11 @@ public struct APNsHeaders: Sendable, Equatable {
     public var channelID: String?
     /// `apns-request-id`: a broadcast request's own identifier, returned in APNs' answer.
     public var requestID: String?
+    /// `ServiceBusNotification-Format`: the platform an Azure Notification Hubs send is for
+    /// (`apple` for APNs). Not an APNs header: the hub reads it and sends APNs the body.
+    public var serviceBusFormat: String?
+    /// `ServiceBusNotification-Apns-Expiry`: the expiry, a W3C date, the hub turns into `apns-expiration`.
+    public var serviceBusAPNsExpiry: String?
     /// The `names` given more than once (lowercased, each once, in the order their repeat was
     /// seen). APNs refuses such a request (`DuplicateHeaders`), so a repeated header's value is
     /// not judged: it is cleared.
@@ -48,7 +53,15 @@ public struct APNsHeaders: Sendable, Equatable {
             pushType: headers["apns-push-type"], priority: headers["apns-priority"], topic: headers["apns-topic"],
             expiration: headers["apns-expiration"], collapseID: headers["apns-collapse-id"], id: headers["apns-id"],
             channelID: headers["apns-channel-id"], requestID: headers["apns-request-id"])
+        serviceBusFormat = headers[Self.serviceBusFormatName]
+        serviceBusAPNsExpiry = headers[Self.serviceBusExpiryName]
     }
+
+    /// The Azure Notification Hubs request headers the `azure` envelope reads (Microsoft, "Send an
+    /// APNS native notification": https://learn.microsoft.com/en-us/rest/api/notificationhubs/send-apns-native-notification),
+    /// lowercased.
+    public static let serviceBusFormatName = "servicebusnotification-format"
+    public static let serviceBusExpiryName = "servicebusnotification-apns-expiry"
 
     /// What setting a header did.
     public enum Setting: Equatable {
@@ -73,6 +86,8 @@ public struct APNsHeaders: Sendable, Equatable {
         case "apns-id": id = value
         case "apns-channel-id": channelID = value
         case "apns-request-id": requestID = value
+        case Self.serviceBusFormatName: serviceBusFormat = value
+        case Self.serviceBusExpiryName: serviceBusAPNsExpiry = value
         case let other where other.hasPrefix(Self.prefix): return .unknownAPNsHeader
         default: return .ignored
         }

@@ -66,8 +66,9 @@ public struct PayloadInspector: Sendable {
             parsed.1.removeAll(codes: [.payloadNotObject])
             parsed.0 = messages
         }
-        guard format != .apns, let root = parsed.0, let chosen = format ?? EnvelopeFormat.detect(root),
-            var envelope = Envelope.derive(chosen, from: root.value, headers: headers)
+        guard format != .apns, let root = parsed.0,
+            let chosen = format ?? EnvelopeFormat.detect(root, headers: headers),
+            var envelope = Envelope.derive(chosen, from: root.value, headers: headers, body: body)
         else {
             let profile = profile ?? configuration.profile(named: nil, topic: headers.topic) ?? .generic
             return inspectPayload(
@@ -77,11 +78,13 @@ public struct PayloadInspector: Sendable {
         envelope.detected = format == nil
         var findings = parsed.1
         if envelope.detected {
+            // An Azure body is an APNs payload: only its format header shows it.
+            let found = chosen == .azure ? "its ServiceBusNotification-Format header" : "its shape"
             findings.append(
                 Finding(
                     .envelopeDetected, path: chosen.topKey,
                     message:
-                        "the body is \(chosen.requestName) (found by its shape); the APNs payload \(chosen.providerName) builds from it was judged",
+                        "the body is \(chosen.requestName) (found by \(found)); the APNs payload \(chosen.providerName) builds from it was judged",
                     fix: "none needed; send ?format=\(chosen.rawValue) (or Preflight-Format) to say so"))
         }
         findings += envelope.findings
@@ -102,7 +105,8 @@ public struct PayloadInspector: Sendable {
             return inspection
         }
         var inspection = inspectPayload(
-            body: envelope.payload, parsed: (envelope.document?.root, Findings()), headers: envelope.headers,
+            body: envelope.payload, parsed: (envelope.document?.root, envelope.payloadFindings),
+            headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         envelopeFindings(&inspection, envelope: envelope, expectMedia: expectMedia)
         findings += inspection.findings

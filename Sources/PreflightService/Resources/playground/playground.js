@@ -28,6 +28,9 @@ const EXAMPLES = [
   { name: "Airship push", format: "airship", payload: { audience: "all", device_types: ["ios"], notification: { ios: { alert: { title: "Airship", body: "A picture is worth a thousand words" }, mutable_content: true, media_attachment: { url: MEDIA.png } } } } },
   { name: "Braze messages/send", format: "braze", payload: { external_user_ids: ["user-1"], messages: { apple_push: { alert: { title: "Braze", body: "Your order shipped" }, asset_url: MEDIA.png, asset_file_type: "png" } } } },
   { name: "Expo push message", format: "expo", payload: { to: "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", title: "Expo", body: "A picture from the Expo push API", richContent: { image: MEDIA.jpg }, mutableContent: true } },
+  // SNS wants the APNs payload as a JSON string inside Message, itself a JSON string.
+  { name: "AWS SNS Publish", format: "sns", payload: { TargetArn: "arn:aws:sns:us-east-1:123456789012:endpoint/APNS/MyApp/5b7e8a1c", MessageStructure: "json", Message: JSON.stringify({ default: "Weekend deals", APNS: JSON.stringify({ aps: { alert: { title: "Weekend deals", body: "Check out these awesome deals!" }, "mutable-content": 1 }, image: MEDIA.png }) }), MessageAttributes: { "AWS.SNS.MOBILE.APNS.PUSH_TYPE": { DataType: "String", StringValue: "alert" } } } },
+  { name: "Azure Notification Hubs send", format: "azure", payload: { aps: { alert: { title: "Azure", body: "Sent through a notification hub" }, "mutable-content": 1 }, image: MEDIA.png } },
 ];
 
 const $ = (id) => document.getElementById(id);
@@ -53,6 +56,8 @@ function requestHeaders() {
     if (value) headers[name] = value;
   }
   if ($("format").value) headers["Preflight-Format"] = $("format").value;
+  // An Azure native send names its platform in this header, as the hub requires.
+  if ($("format").value === "azure") headers["ServiceBusNotification-Format"] = "apple";
   if ($("profile").value) headers["Preflight-Profile"] = $("profile").value;
   const key = $("api-key").value.trim();
   if (key) headers.Authorization = `Bearer ${key}`;

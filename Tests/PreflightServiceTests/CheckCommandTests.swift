@@ -108,7 +108,8 @@ extension CheckCommandTests {
         #expect(refused.status == 2)
         #expect(
             refused.output.contains(
-                "--format-in: expected one of apns, fcm, onesignal, airship, braze, expo, sns, azure, got \"mailchimp\""))
+                "--format-in: expected one of apns, fcm, onesignal, airship, braze, expo, sns, azure, got \"mailchimp\""
+            ))
     }
 }
 

@@ -83,7 +83,7 @@ import Testing
         // limits.nse_memory_bytes (4 here) is every profile's memory unless the profile gives its own.
         #expect(config.profiles["firebase"]?.device.memoryBytes == 4)
         #expect(config.profiles["generic"]?.device.memoryBytes == 4)
-        #expect(config.profiles["firebase"]?.naming == .response)
+        #expect(config.profiles["firebase"]?.naming == .responseImageSubtype)
         #expect(config.apps == ["com.example.app": "myapp"])
         #expect(config.defaultProfile == "firebase")
         #expect(config.profile(named: nil, topic: "com.example.app")?.name == "myapp")

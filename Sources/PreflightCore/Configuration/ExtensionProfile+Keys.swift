@@ -11,6 +11,7 @@ extension ExtensionProfile {
             ConfigKey("naming", read: readNaming),
             ConfigKey("type_key", read: readTypeKey),
             ConfigKey("download", read: readDownload),
+            ConfigKey("max_content_length", read: readMaxContentLength),
             .object("device", \.device, Device.keys),
         ]
     }
@@ -27,6 +28,8 @@ extension ExtensionProfile {
             )
         }
         profile.mediaKeys = keys
+        // The keys given are the keys read: a preset's shape-dependent rules no longer apply.
+        profile.keyRules = []
     }
 
     static func readNaming(_ object: ConfigObject, _ key: String, _ profile: inout Self) throws(ConfigurationError) {
@@ -45,6 +48,20 @@ extension ExtensionProfile {
         if profile.naming == .declared || profile.naming == .declaredSuffix, profile.typeKey == nil {
             throw ConfigurationError("\(object.name(key)): declared naming needs the pointer to the declared type")
         }
+    }
+
+    /// A byte count, or `null` for no cap of the extension's own.
+    static func readMaxContentLength(_ object: ConfigObject, _ key: String, _ profile: inout Self)
+        throws(ConfigurationError)
+    {
+        guard let value = object.rawValue(key) else { return }
+        guard value != .null else {
+            profile.maxContentLength = nil
+            return
+        }
+        var bytes = profile.maxContentLength ?? 0
+        try object.int(key, into: &bytes, in: 1...(1 << 40))
+        profile.maxContentLength = bytes
     }
 
     static func readDownload(_ object: ConfigObject, _ key: String, _ profile: inout Self) throws(ConfigurationError) {

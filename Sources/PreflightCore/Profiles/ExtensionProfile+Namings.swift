@@ -9,12 +9,14 @@ extension ExtensionProfile.Naming {
         case .urlPath: "the last path component, percent-decoded, query dropped"
         case .response:
             "the `Content-Disposition` file name, else the last path component; the `Content-Type`'s extension added when the name has none (`URLResponse.suggestedFilename`)"
+        case .responseImageSubtype:
+            "`response`; when the name still has no extension and the `Content-Type` contains `image/`, `.` and the subtype (`image/webp` gives `.webp`), unless that holds a `/`"
         case .mime:
-            "the extension of a `filename` query parameter, else of the `Content-Type`, else the URL's, else of any query parameter; each only if it is an attachment type"
+            "the extension of a `filename` query parameter, else of the `Content-Type` by OneSignal's own map (`audio/wav`, `audio/mp4`, `video/quicktime` map to nothing), else the URL's, else of any query parameter; each only if OneSignal's own list has it (`m4v` yes; `aif`, `aifc`, `jpe`, `wave`, `m2v`, `mpe` no), compared as written; with none the media is skipped"
         case .sniffed:
-            "the last path component; when it has no supported extension, a type hint from the `Content-Type`, else from the bytes"
+            "the last path component; when no supported extension ends the lowercased name (a suffix: `photojpg` counts, and gets no hint), a type hint from the `Content-Type`, else from the first bytes by Airship's own table (no Exif JPEG `FF D8 FF E1`, no MP3 without ID3)"
         case .declared:
-            "the extension the payload declares at `type_key`: `image` is `.jpg`, `video` `.mp4`, `audio` `.mp3`, anything else itself (`gif`)"
+            "the extension the payload declares at `type_key`: `image` is `.jpg`, `video` `.mp4`, `audio` `.mp3`; anything else takes the `Content-Type`'s: `image/jpeg` `.jpeg`, `image/png` `.png`, `image/gif` `.gif`, else none"
         case .declaredSuffix:
             "a dot and the value at `type_key` as written (`png` gives `.png`, `image` gives `.image`, which types nothing)"
         case .reencodeJPEG:
@@ -27,7 +29,8 @@ extension ExtensionProfile.Naming {
         switch self {
         case .urlString: "seeds 000-002"
         case .urlPath: "seed 004 (`[url lastPathComponent]`)"
-        case .response: "Firebase"
+        case .response: "`URLResponse.suggestedFilename`"
+        case .responseImageSubtype: "Firebase (`fileExtensionForResponse:`)"
         case .mime: "OneSignal"
         case .sniffed: "Airship"
         case .declared: "CleverTap"

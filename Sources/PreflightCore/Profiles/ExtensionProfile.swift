@@ -17,14 +17,18 @@ public struct ExtensionProfile: Sendable, Equatable {
         /// The last path component, percent-decoded, query dropped (seed 004: `url.lastPathComponent`).
         case urlPath = "url-path"
         /// `URLResponse.suggestedFilename`: the Content-Disposition file name, else the last path
-        /// component, with the MIME type's extension added when the name has none (Firebase).
+        /// component, with the MIME type's extension added when the name has none.
         case response
+        /// `response`, and when the name still has no extension, `.` and the subtype of an
+        /// `image/` Content-Type (Firebase's `fileExtensionForResponse:`).
+        case responseImageSubtype = "response-image-subtype"
         /// A `filename` query parameter, else the Content-Type, else the URL's extension (OneSignal).
         case mime
         /// The URL's last path component, with a type hint from the Content-Type or the bytes
         /// when it has no supported extension (Airship).
         case sniffed
-        /// The extension the value at `typeKey` declares (CleverTap's `ct_mediaType`).
+        /// The extension the value at `typeKey` declares (CleverTap's `ct_mediaType`), else the
+        /// response's MIME type's.
         case declared
         /// A dot and the value at `typeKey`, as written (Braze: `fileSuffix = ".\(type)"`).
         case declaredSuffix = "declared-suffix"
@@ -109,6 +113,13 @@ public struct ExtensionProfile: Sendable, Equatable {
     public var accept: String?
     /// Where a preset's behaviour is read from; nil for a profile the configuration defines.
     public var source: Source?
+    /// Which keys the extension reads when that depends on the payload's shape (OneSignal's
+    /// `os_data`); empty: always `mediaKeys`.
+    public var keyRules: [KeyRule] = []
+    /// The `Content-Length` past which the extension cancels the download (OneSignal); nil for none.
+    public var maxContentLength: Int?
+    /// The shape the extension's own decoding demands around the media keys (`ShapeRules`).
+    public var shapeCheck = ShapeRules.Check.none
 
     /// Whether the extension attaches every value its media keys reach (OneSignal: each key of
     /// `att`), not only the first: then each one's URL is judged (`MediaURLRules.check`).

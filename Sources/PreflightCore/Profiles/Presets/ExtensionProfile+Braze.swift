@@ -12,7 +12,7 @@ extension ExtensionProfile {
             models:
                 "Braze docs sample (the last published source; braze-swift-sdk 18.2.0, commit f866739a, ships the helper as a binary)",
             citation:
-                "Braze docs, \"Rich notifications\" for iOS (braze-docs, `AppboyAPNSDictionaryAttachmentURLKey`, `AppboyAPNSDictionaryAttachmentTypeKey`; the sample extension stops without either, uses `downloadTask` and names the file `\".\\(attachmentType)\"`); braze-swift-sdk `Package.swift` (`binaryTarget` `BrazeNotificationService`), `BrazeNotificationService.podspec`",
+                "Braze docs, \"Rich notifications\" for iOS, legacy AppboyKit page (braze.com/docs/developer_guide/platforms/legacy_sdks/ios/push_notifications/customization/rich_notifications; `AppboyAPNSDictionaryAttachmentURLKey`, `AppboyAPNSDictionaryAttachmentTypeKey`; the sample extension stops without either, uses `downloadTask` and names the file `\".\\(attachmentType)\"`); braze-swift-sdk `Package.swift` (`binaryTarget` `BrazeNotificationService`), `BrazeNotificationService.podspec`",
             unverified:
                 "the current `BrazeNotificationService` is a closed binary: its keys are the documented ones, and its naming and download are those of the last published sample, not read from the helper itself"
         ))

@@ -20,6 +20,14 @@ import Testing
                 """)
     }
 
+    /// Braze's helper is a closed binary: the table says its naming is the last published sample's.
+    @Test func brazeSaysWhatCouldNotBeRead() {
+        let unverified = ExtensionProfile.braze.source?.unverified ?? ""
+        #expect(unverified.contains("closed binary"))
+        #expect(ExtensionProfile.markdownTable().contains(unverified))
+        #expect(ExtensionProfile.firebase.source?.unverified == nil)
+    }
+
     @Test func everyPresetIsListedOnceAndHasASource() {
         let names = ExtensionProfile.presetOrder.map(\.name)
         #expect(names == ["generic", "firebase", "onesignal", "airship", "clevertap", "braze"])

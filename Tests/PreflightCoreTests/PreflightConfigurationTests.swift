@@ -116,6 +116,8 @@ import Testing
         (#"{"profiles": {"x": {"naming": "guess"}}}"#, #"profiles.x.naming: "guess" is not one of url-string"#),
         (#"{"profiles": {"x": {"naming": "declared"}}}"#, "profiles.x.type_key: declared naming needs"),
         (#"{"profiles": {"x": {"download": "cloud"}}}"#, #"profiles.x.download: "cloud" is not disk or memory"#),
+        (#"{"profiles": {"x": {"max_content_length": 0}}}"#, "profiles.x.max_content_length: 0 is out of range 1..."),
+        (#"{"profiles": {"x": {"max_content_length": "50MB"}}}"#, "profiles.x.max_content_length: expected an integer"),
         (#"{"apps": {"com.a": "nope"}}"#, #"apps.com.a: no profile "nope""#),
         (#"{"default_profile": "nope"}"#, #"default_profile: no profile "nope""#),
         (

@@ -176,6 +176,7 @@ final class Transfer {
         if line.hasPrefix("HTTP/") {
             outcome.contentEncoding = nil
             outcome.contentDisposition = nil
+            outcome.contentLength = nil
             outcome.maxAge = nil
             outcome.noStore = false
             return hopAllowed()
@@ -192,6 +193,7 @@ final class Transfer {
             }
         case "content-encoding": outcome.contentEncoding = value
         case "content-disposition": outcome.contentDisposition = value
+        case "content-length": outcome.contentLength = Int(value)
         case "cache-control":
             for directive in value.lowercased().split(separator: ",") {
                 let part = trim(directive)

@@ -73,6 +73,8 @@ open("corrupt.png", "wb").write(b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0dJUNK" +
 open("corrupt.jpg", "wb").write(b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + b"\x42" * 200)
 open("empty.jpg", "wb").write(b"")
 open("photo", "wb").write(jpeg)
+# The same JPEG led by an Exif APP1 segment (FF D8 FF E1), as cameras write it.
+open("photo-exif", "wb").write(jpeg[:2] + b"\xff\xe1\x00\x08Exif\x00\x00" + jpeg[2:])
 # Trailing bytes after a JPEG's end marker keep it a JPEG: 10 MiB + 1 byte in all.
 open("big.jpg", "wb").write(jpeg + b"\x00" * (10 * 1048576 + 1 - len(jpeg)))
 open("bench-10mb.jpg", "wb").write(jpeg + b"\x00" * (10 * 1000 * 1000 - len(jpeg)))

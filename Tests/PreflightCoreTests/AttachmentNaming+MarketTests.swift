@@ -55,10 +55,10 @@ import Testing
     /// Notifee: suggestedFilename's extension, else the `image/*` subtype, else none; its typeHint.
     @Test(
         arguments: [
-            ("https://c.example/a.gif", "image/gif", "attachment.gif", "com.compuserve.gif"),
-            ("https://c.example/photo", "image/jpeg", "attachment.jpg", "public.jpeg"),
-            ("https://c.example/photo", "image/x-photo; q=1", "attachment.x-photo", nil),
-            ("https://c.example/photo", "application/octet-stream", "attachment", nil),
+            ("https://c.example/a.gif", "image/gif", "a.gif", "com.compuserve.gif"),
+            ("https://c.example/photo", "image/jpeg", "photo.jpg", "public.jpeg"),
+            ("https://c.example/photo", "image/x-photo; q=1", "photo.x-photo", nil),
+            ("https://c.example/photo", "application/octet-stream", "photo", nil),
         ] as [(String, String, String, String?)])
     func notifeeNamesFromTheResponse(url: String, contentType: String, fileName: String, uti: String?) throws {
         var download = DownloadOutcome(url: url)
@@ -75,7 +75,7 @@ import Testing
         let payload =
             #"{"notifee_options":{"ios":{"attachments":[{"url":"https://c.example/photo","typeHint":"public.png"}]}}}"#
         let file = try named(.notifee, url: "https://c.example/photo", payload: payload, download: download)
-        #expect(file.fileName == "attachment")
+        #expect(file.fileName == "photo")
         #expect(file.typeHint == "public.png")
         #expect(file.uti == "public.png")
     }

@@ -14,10 +14,18 @@ import Testing
                 == """
                 | preset | models | reads the URL at | needs | names the file | download | attaches | source | not read from source |
                 |---|---|---|---|---|---|---|---|---|
-                | `onesignal` (default) | the SDK 5 | `/att/*` (every key of `att`) | | `mime` | disk | every, sequential, one failure drops-that-one | the SDK's file | the form |
+                | `onesignal` (default) | the SDK 5 | `/os_data/att/*` when `/os_data` is an object; `/at/*` when `/m` is present and `/aps/alert` is absent; else `/att/*` (every value a `*` reaches) | | `mime` | disk | every, sequential, one failure drops-that-one | the SDK's file | the form |
                 | `clevertap` | | `/ct_mediaUrl` | `/ct_mediaType` | `declared` (type key `/ct_mediaType`) | disk | first | | |
 
                 """)
+    }
+
+    /// Braze's helper is a closed binary: the table says its naming is the last published sample's.
+    @Test func brazeSaysWhatCouldNotBeRead() {
+        let unverified = ExtensionProfile.braze.source?.unverified ?? ""
+        #expect(unverified.contains("closed binary"))
+        #expect(ExtensionProfile.markdownTable().contains(unverified))
+        #expect(ExtensionProfile.firebase.source?.unverified == nil)
     }
 
     @Test func everyPresetIsListedOnceAndHasASource() {

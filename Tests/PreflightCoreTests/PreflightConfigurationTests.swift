@@ -88,7 +88,7 @@ import Testing
         // limits.nse_memory_bytes (4 here) is every profile's memory unless the profile gives its own.
         #expect(config.profiles["firebase"]?.device.memoryBytes == 4)
         #expect(config.profiles["generic"]?.device.memoryBytes == 4)
-        #expect(config.profiles["firebase"]?.naming == .response)
+        #expect(config.profiles["firebase"]?.naming == .responseImageSubtype)
         #expect(config.apps == ["com.example.app": "myapp"])
         #expect(config.defaultProfile == "firebase")
         #expect(config.profile(named: nil, topic: "com.example.app")?.name == "myapp")
@@ -121,6 +121,8 @@ import Testing
         (#"{"profiles": {"x": {"naming": "guess"}}}"#, #"profiles.x.naming: "guess" is not one of url-string"#),
         (#"{"profiles": {"x": {"naming": "declared"}}}"#, "profiles.x.type_key: declared naming needs"),
         (#"{"profiles": {"x": {"download": "cloud"}}}"#, #"profiles.x.download: "cloud" is not disk or memory"#),
+        (#"{"profiles": {"x": {"max_content_length": 0}}}"#, "profiles.x.max_content_length: 0 is out of range 1..."),
+        (#"{"profiles": {"x": {"max_content_length": "50MB"}}}"#, "profiles.x.max_content_length: expected an integer"),
         (#"{"apps": {"com.a": "nope"}}"#, #"apps.com.a: no profile "nope""#),
         (#"{"default_profile": "nope"}"#, #"default_profile: no profile "nope""#),
         (

@@ -88,13 +88,13 @@ import Testing
         Case(
             profile: "notifee",
             payload: #""notifee_options":{"ios":{"attachments":[{"url":"URL","typeHint":"public.png"}]}}"#,
-            path: "/noext/graphic", codes: [], fileName: "attachment.png", typeHint: "public.png"),
+            path: "/noext/graphic", codes: [], fileName: "graphic.png", typeHint: "public.png"),
         Case(
             profile: "notifee", payload: #""notifee_options":{"image":"URL"}"#, path: "/noext/custom",
             codes: ["attachment.untyped"], fileName: nil),
         Case(
             profile: "notifee", payload: #""notifee_options":{"image":"URL"}"#, path: "/media/image.gif", codes: [],
-            fileName: "attachment.gif"),
+            fileName: "image.gif"),
         Case(
             profile: "notifee", payload: #""notifee_options_":{"image":"URL"}"#, path: "/media/image.gif",
             codes: ["media.url.required-key-missing", "media.none"], fileName: nil),

@@ -14,6 +14,7 @@ extension ExtensionProfile {
             .optionalString("default_type", \.defaultType),
             ConfigKey("download", read: readDownload),
             .bool("downloads_in_low_data_mode", \.downloadsInLowDataMode),
+            ConfigKey("max_content_length", read: readMaxContentLength),
             .object("device", \.device, Device.keys),
         ]
     }
@@ -30,6 +31,8 @@ extension ExtensionProfile {
             )
         }
         profile.mediaKeys = keys
+        // The keys given are the keys read: a preset's shape-dependent rules no longer apply.
+        profile.keyRules = []
     }
 
     static func readNaming(_ object: ConfigObject, _ key: String, _ profile: inout Self) throws(ConfigurationError) {
@@ -69,6 +72,20 @@ extension ExtensionProfile {
             }
         }
         profile.requiredValues = required
+    }
+
+    /// A byte count, or `null` for no cap of the extension's own.
+    static func readMaxContentLength(_ object: ConfigObject, _ key: String, _ profile: inout Self)
+        throws(ConfigurationError)
+    {
+        guard let value = object.rawValue(key) else { return }
+        guard value != .null else {
+            profile.maxContentLength = nil
+            return
+        }
+        var bytes = profile.maxContentLength ?? 0
+        try object.int(key, into: &bytes, in: 1...(1 << 40))
+        profile.maxContentLength = bytes
     }
 
     static func readDownload(_ object: ConfigObject, _ key: String, _ profile: inout Self) throws(ConfigurationError) {

@@ -5,7 +5,7 @@
 /// - `ios.badge` (a number), `sound`, `content_available`, `mutable_content`, `category`,
 ///   `thread_id`, `interruption_level`, `relevance_score` become `aps` keys, `ios.extra` top-level keys;
 /// - `ios.media_attachment` becomes `com.urbanairship.media_attachment`, its `url` an array,
-///   as the SDK reads it (Airship ios-library `UANotificationServiceExtension.swift`, `didReceive`);
+///   as the SDK reads it (Airship ios-library `MediaAttachmentPayload.swift`, `init(from:)`);
 /// - `ios.priority` and `ios.collapse_id` become headers.
 /// - a `media_attachment` sets `mutable-content` whatever `mutable_content` says: Airship's Python
 ///   library (urbanairship/python-library `urbanairship/push/payload.py`, `ios()`, `mutable_content`:

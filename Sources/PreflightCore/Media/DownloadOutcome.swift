@@ -45,6 +45,9 @@ public struct DownloadOutcome: Sendable, Equatable {
     public var contentEncoding: String?
     /// The final response's `Content-Disposition` (it names the file for some extensions).
     public var contentDisposition: String?
+    /// The final response's announced `Content-Length` (what `URLResponse.expectedContentLength`
+    /// gives an extension), nil when it sent none.
+    public var contentLength: Int?
     /// Body bytes received.
     public var bytes = 0
     /// SHA-256 of the whole body (hex), nil when the body is incomplete.
@@ -85,11 +88,16 @@ public struct DownloadOutcome: Sendable, Equatable {
         return MediaAnalysis(sniffed: sniffed, image: image)
     }
 
-    /// The outcome with its analysis kept and its first bytes dropped: small enough to cache.
+    /// The first bytes a cached outcome keeps: enough for a helper's own header sniff
+    /// (Airship's reads 16 at most), so a cached download is named as a fresh one.
+    public static let keptPrefixBytes = 16
+
+    /// The outcome with its analysis kept and its first bytes dropped but `keptPrefixBytes`:
+    /// small enough to cache.
     public func compacted() -> DownloadOutcome {
         var compact = self
         compact.analysis = analyzed()
-        compact.prefix = []
+        compact.prefix = Array(prefix.prefix(Self.keptPrefixBytes))
         return compact
     }
 }

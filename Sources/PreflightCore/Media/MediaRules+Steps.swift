@@ -19,6 +19,7 @@ extension MediaRules {
         Step(name: "redirects", run: redirects),
         Step(name: "failure", run: failure),
         Step(name: "http-status", run: httpStatus),
+        Step(name: "size-cap", run: sizeCap),
         Step(name: "slow", run: slow),
         Step(name: "empty", run: empty),
         Step(name: "content-encoding", run: contentEncoding),

@@ -22,27 +22,6 @@ extension AttachmentNaming {
         NamedFile(fileName: "attachment", pathExtension: nil, typeHint: declaredType(profile, root))
     }
 
-    /// Notifee invertase/notifee `ios/NotifeeCore/NotifeeCoreExtensionHelper.m`
-    /// (@notifee/react-native 9.1.8, b73c76d7): `fileExtensionForResponse:` gives `.` +
-    /// `suggestedFilename.pathExtension`, else, when the MIME type contains `image/`, the MIME type
-    /// with `image/` replaced by `.` (`image/x-icon` gives `.x-icon`), else nothing;
-    /// `loadAttachment:` passes `NotifeeCoreUtil attachmentOptionsFromDictionary:`, whose
-    /// `typeHint` becomes the type hint.
-    static func responseImageSubtype(
-        _ profile: ExtensionProfile, url: MediaURL, download: DownloadOutcome?, root: JSONView?
-    ) -> NamedFile {
-        let suggested = suggestedFilename(url: url, download: download)
-        var ext = suggested.pathExtension
-        if ext == nil, let mime = download?.contentType?.split(separator: ";").first.map({ String($0).trimmed }),
-            mime.contains("image/")
-        {
-            ext = mime.replacing("image/", with: "")
-        }
-        var named = file("attachment", ext: ext.flatMap { $0.isEmpty ? nil : $0 })
-        named.typeHint = declaredType(profile, root)
-        return named
-    }
-
     /// MoEngage's `MORichNotification` is a closed binary; its changelog
     /// (moengage/MoEngage-iOS-SDK `ChangeLogs/MoEngageRichNotification.md`, 8.01.10) says it
     /// resolves "the server's Content-Type, falling back to the URL extension when unavailable".

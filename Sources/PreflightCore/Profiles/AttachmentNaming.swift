@@ -20,15 +20,17 @@ public struct NamedFile: Sendable, Equatable {
 /// How each `ExtensionProfile.Naming` names the downloaded file.
 public enum AttachmentNaming {
     /// File extensions iOS types as an attachment type (Apple, `UNNotificationAttachment`:
-    /// "Supported file types"). Extensions whose system type is another one (`.mov` is
-    /// com.apple.quicktime-movie, `.m4v` com.apple.m4v-video) are left out: Apple does not list
-    /// them, so the safe side is to call them untyped.
+    /// "Supported file types"). `.m4v` is com.apple.m4v-video, which conforms to public.mpeg-4
+    /// (Apple, `UTTypeAppleProtectedMPEG4Video`: "com.apple.m4v-video, which in turn conforms to
+    /// UTTypeMPEG4Movie"), so it is typed as that. `.mov` (com.apple.quicktime-movie) conforms
+    /// to no listed type: it is left out, untyped.
     public static let utiForExtension: [String: String] = [
         "jpg": "public.jpeg", "jpeg": "public.jpeg", "jpe": "public.jpeg", "png": "public.png",
         "gif": "com.compuserve.gif", "mp3": "public.mp3", "m4a": "public.mpeg-4-audio",
         "wav": "com.microsoft.waveform-audio", "wave": "com.microsoft.waveform-audio", "aif": "public.aiff-audio",
         "aiff": "public.aiff-audio", "aifc": "public.aiff-audio", "mpg": "public.mpeg", "mpeg": "public.mpeg",
-        "mpe": "public.mpeg", "m2v": "public.mpeg-2-video", "mp4": "public.mpeg-4", "avi": "public.avi",
+        "mpe": "public.mpeg", "m2v": "public.mpeg-2-video", "mp4": "public.mpeg-4", "m4v": "public.mpeg-4",
+        "avi": "public.avi",
     ]
 
     /// The UTIs of `utiForExtension`: the attachment types iOS takes.
@@ -62,26 +64,16 @@ public enum AttachmentNaming {
             return NamedFile(fileName: component, pathExtension: afterLastDot(component), typeHint: nil)
         case .response:
             return suggestedFilename(url: url, download: download)
-        case .mime:
-            return mimeNamed(url: url, download: download)
-        case .sniffed:
-            let component = lastPathComponent(url.path)
-            let ext = afterLastDot(component)
-            var named = NamedFile(fileName: "attachment-" + component, pathExtension: ext, typeHint: nil)
-            if ext.flatMap({ utiForExtension[$0.lowercased()] }) == nil {
-                named.typeHint = hint(download)
-            }
+        case .responseImageSubtype:
+            var named = firebaseNamed(suggestedFilename(url: url, download: download), download: download)
+            named.typeHint = declaredType(profile, root)
             return named
+        case .mime:
+            return oneSignalNamed(url: url, download: download)
+        case .sniffed:
+            return airshipNamed(url: url, download: download)
         case .declared:
-            let ext: String? =
-                switch declaredType(profile, root) {
-                case "image": "jpg"
-                case "video": "mp4"
-                case "audio": "mp3"
-                case let other?: other
-                case nil: nil
-                }
-            return file("attachment", ext: ext)
+            return cleverTapNamed(declared: declaredType(profile, root), download: download)
         case .declaredSuffix:
             return file("attachment", ext: declaredType(profile, root))
         case .reencodeJPEG:
@@ -93,7 +85,6 @@ public enum AttachmentNaming {
         case .fixedJPG: return fixedJPGName()
         case .declaredSuffixDefault: return declaredSuffixDefault(profile, root)
         case .typeHint: return typeHinted(profile, root)
-        case .responseImageSubtype: return responseImageSubtype(profile, url: url, download: download, root: root)
         case .urlExtShortElseJPG: return urlExtShortElseJPG(url: url)
         case .contentTypeElseURL: return contentTypeElseURL(url: url, download: download)
         }
@@ -116,29 +107,6 @@ public enum AttachmentNaming {
             name += "." + format.extensions[0]
         }
         return NamedFile(fileName: name, pathExtension: afterLastDot(name), typeHint: nil)
-    }
-
-    /// OneSignal's order: the `filename` query parameter, the MIME type, the URL's extension,
-    /// any query parameter; each only when it is an attachment type.
-    private static func mimeNamed(url: MediaURL, download: DownloadOutcome?) -> NamedFile {
-        let query = queryItems(url.text)
-        var candidates: [String?] = [query.first(where: { $0.0 == "filename" }).flatMap { afterLastDot($0.1) }]
-        candidates.append(download?.contentType.flatMap(MediaFormat.forContentType)?.extensions.first)
-        candidates.append(url.pathExtension)
-        candidates += query.map { afterLastDot($0.1) }
-        let ext = candidates.compactMap { $0?.lowercased() }.first { utiForExtension[$0] != nil }
-        return file("attachment", ext: ext)
-    }
-
-    /// The type hint from the Content-Type, else from the bytes (Airship's `hintMimeType`).
-    private static func hint(_ download: DownloadOutcome?) -> String? {
-        guard let download else { return nil }
-        if let format = download.contentType.flatMap(MediaFormat.forContentType), format.isSupported,
-            let ext = format.extensions.first, utiForExtension[ext] != nil
-        {
-            return format.uti
-        }
-        return download.analyzed().sniffed.flatMap { $0.isSupported ? $0.uti : nil }
     }
 
     static func afterLastDot(_ name: String) -> String? {

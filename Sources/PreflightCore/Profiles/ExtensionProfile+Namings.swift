@@ -9,12 +9,14 @@ extension ExtensionProfile.Naming {
         case .urlPath: "the last path component, percent-decoded, query dropped"
         case .response:
             "the `Content-Disposition` file name, else the last path component; the `Content-Type`'s extension added when the name has none (`URLResponse.suggestedFilename`)"
+        case .responseImageSubtype:
+            "`response`; when the name still has no extension and the `Content-Type` contains `image/`, `.` and the subtype (`image/webp` gives `.webp`), unless that holds a `/` (Firebase checks; Notifee does not, and such a type is no valid MIME type: judged as Firebase does); the value at `type_key`, when the profile has one, passed as the type hint (Notifee's `typeHint`)"
         case .mime:
-            "the extension of a `filename` query parameter, else of the `Content-Type`, else the URL's, else of any query parameter; each only if it is an attachment type"
+            "the extension of a `filename` query parameter, else of the `Content-Type` by OneSignal's own map (`audio/wav`, `audio/mp4`, `video/quicktime` map to nothing), else the URL's, else of any query parameter; each only if OneSignal's own list has it (`m4v` yes; `aif`, `aifc`, `jpe`, `wave`, `m2v`, `mpe` no), compared as written; with none the media is skipped"
         case .sniffed:
-            "the last path component; when it has no supported extension, a type hint from the `Content-Type`, else from the bytes"
+            "the last path component; when no supported extension ends the lowercased name (a suffix: `photojpg` counts, and gets no hint), a type hint from the `Content-Type`, else from the first bytes by Airship's own table (no Exif JPEG `FF D8 FF E1`, no MP3 without ID3)"
         case .declared:
-            "the extension the payload declares at `type_key`: `image` is `.jpg`, `video` `.mp4`, `audio` `.mp3`, anything else itself (`gif`)"
+            "the extension the payload declares at `type_key`: `image` is `.jpg`, `video` `.mp4`, `audio` `.mp3`; anything else takes the `Content-Type`'s: `image/jpeg` `.jpeg`, `image/png` `.png`, `image/gif` `.gif`, else none"
         case .declaredSuffix:
             "a dot and the value at `type_key` as written (`png` gives `.png`, `image` gives `.image`, which types nothing)"
         case .reencodeJPEG:
@@ -25,8 +27,6 @@ extension ExtensionProfile.Naming {
             "a dot and the value at `type_key` as written; when it is absent (or not a string) the profile's `default_type` (`jpg`): `image` gives `.image`, which types nothing"
         case .typeHint:
             "no extension; the value at `type_key` is passed as the type hint: a UTI (`public.png`) types the file, a MIME type (`image/png`) is no UTI and types nothing"
-        case .responseImageSubtype:
-            "the extension of `URLResponse.suggestedFilename` (see `response`), else the subtype of an `image/*` `Content-Type` (`image/x-icon` gives `.x-icon`), else none; the value at `type_key`, when present, passed as the type hint"
         case .contentTypeElseURL:
             "the extension of the `Content-Type` when it is an attachment type, else the URL path's extension (query dropped); how the closed helper maps a type to an extension is not read"
         case .urlExtShortElseJPG:
@@ -39,7 +39,8 @@ extension ExtensionProfile.Naming {
         switch self {
         case .urlString: "seeds 000-002"
         case .urlPath: "seed 004 (`[url lastPathComponent]`)"
-        case .response: "Firebase"
+        case .response: "`URLResponse.suggestedFilename`"
+        case .responseImageSubtype: "Firebase and Notifee (`fileExtensionForResponse:`)"
         case .mime: "OneSignal"
         case .sniffed: "Airship"
         case .declared: "CleverTap"
@@ -48,7 +49,6 @@ extension ExtensionProfile.Naming {
         case .fixedJPG: "Expo's example extension"
         case .declaredSuffixDefault: "Klaviyo"
         case .typeHint: "Batch"
-        case .responseImageSubtype: "Notifee"
         case .urlExtShortElseJPG: "WebEngage"
         case .contentTypeElseURL: "MoEngage (changelog 8.01.10)"
         }

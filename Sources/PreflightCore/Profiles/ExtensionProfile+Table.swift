@@ -44,6 +44,10 @@ extension ExtensionProfile {
     /// The keys in order, and how the extension picks among them: the first found, or every
     /// member of the object under a `*`.
     private static func mediaKeysCell(_ profile: ExtensionProfile) -> String {
+        if !profile.keyRules.isEmpty {
+            let rules = profile.keyRules.map(\.description).joined(separator: "; ")
+            return rules + (profile.attachesEvery ? " (every value a `*` reaches)" : "")
+        }
         let keys = profile.mediaKeys.map { "`\($0.text)`" }.joined(separator: ", ")
         if profile.attachesEvery, let key = profile.mediaKeys.first?.text, key.hasSuffix("/*") {
             return keys + " (every key of `\(key.dropFirst().dropLast(2))`)"

@@ -17,14 +17,19 @@ public struct ExtensionProfile: Sendable, Equatable {
         /// The last path component, percent-decoded, query dropped (seed 004: `url.lastPathComponent`).
         case urlPath = "url-path"
         /// `URLResponse.suggestedFilename`: the Content-Disposition file name, else the last path
-        /// component, with the MIME type's extension added when the name has none (Firebase).
+        /// component, with the MIME type's extension added when the name has none.
         case response
+        /// `response`, and when the name still has no extension, `.` and the subtype of an
+        /// `image/` Content-Type (Firebase's and Notifee's `fileExtensionForResponse:`); the value
+        /// at `typeKey`, when there is one, passed as the type hint (Notifee's `typeHint`).
+        case responseImageSubtype = "response-image-subtype"
         /// A `filename` query parameter, else the Content-Type, else the URL's extension (OneSignal).
         case mime
         /// The URL's last path component, with a type hint from the Content-Type or the bytes
         /// when it has no supported extension (Airship).
         case sniffed
-        /// The extension the value at `typeKey` declares (CleverTap's `ct_mediaType`).
+        /// The extension the value at `typeKey` declares (CleverTap's `ct_mediaType`), else the
+        /// response's MIME type's.
         case declared
         /// A dot and the value at `typeKey`, as written (Braze: `fileSuffix = ".\(type)"`).
         case declaredSuffix = "declared-suffix"
@@ -40,9 +45,6 @@ public struct ExtensionProfile: Sendable, Equatable {
         /// The download's temporary file as it is, no extension; the value at `typeKey` passed as
         /// the type hint (Batch: `UNNotificationAttachmentOptionsTypeHintKey: attachment.type`).
         case typeHint = "type-hint"
-        /// `suggestedFilename`'s extension, else the subtype of an `image/*` Content-Type, else
-        /// none; the value at `typeKey`, when present, passed as the type hint (Notifee).
-        case responseImageSubtype = "response-image-subtype"
         /// The whole URL string's `pathExtension`, kept only when the dot and it are 2 to 4
         /// characters, else `.jpg` (WebEngage's `fetchAttachment`).
         case urlExtShortElseJPG = "url-ext-short-else-jpg"
@@ -136,6 +138,13 @@ public struct ExtensionProfile: Sendable, Equatable {
     /// Whether the extension downloads when the user has Low Data Mode on (Batch sets
     /// `allowsConstrainedNetworkAccess` to false unless the app opts in).
     public var downloadsInLowDataMode = true
+    /// Which keys the extension reads when that depends on the payload's shape (OneSignal's
+    /// `os_data`); empty: always `mediaKeys`.
+    public var keyRules: [KeyRule] = []
+    /// The `Content-Length` past which the extension cancels the download (OneSignal); nil for none.
+    public var maxContentLength: Int?
+    /// The shape the extension's own decoding demands around the media keys (`ShapeRules`).
+    public var shapeCheck = ShapeRules.Check.none
 
     /// Whether the extension attaches every value its media keys reach (OneSignal: each key of
     /// `att`), not only the first: then each one's URL is judged (`MediaURLRules.check`).

@@ -60,6 +60,8 @@ extension FindingCode {
     public static let mediaURLTooLong = FindingCode(rawValue: "media.url.too-long")
     public static let requiredKeyMissing = FindingCode(rawValue: "media.url.required-key-missing")
     public static let attachmentUntyped = FindingCode(rawValue: "attachment.untyped")
+    public static let mediaURLShapeInvalid = FindingCode(rawValue: "media.url.shape-invalid")
+    public static let attachmentSizeCap = FindingCode(rawValue: "attachment.size-cap")
     public static let attachmentDeviceMemory = FindingCode(rawValue: "attachment.device-memory")
     public static let attachmentDeviceTime = FindingCode(rawValue: "attachment.device-time")
     public static let requiredValueMismatch = FindingCode(rawValue: "media.url.required-value-mismatch")
@@ -486,6 +488,11 @@ extension FindingCatalog {
                 "a key the profile's extension needs before it acts (`required_keys`; CleverTap's `ct_mediaType`) is absent",
             fix: "add the key"),
         entry(
+            .mediaURLShapeInvalid, .error,
+            meaning:
+                "a value around the media URL has a shape the profile's SDK helper refuses, so it attaches nothing: Firebase `fcm_options` not an object or its `image` not a string; Airship `com.urbanairship.media_attachment` with `urls` not objects of strings, `url` neither a string nor strings, or `options.crop` without `x`, `y`, `width` and `height` each in 0...1",
+            fix: "send the shape the helper decodes (the message names it)"),
+        entry(
             .mediaURLInsecure, .error,
             meaning: "`http://` while `payload.allow_http_media` is false: ATS blocks it",
             fix: "serve over https"),
@@ -645,6 +652,11 @@ extension FindingCatalog {
             fix:
                 "what the fix says for that naming: an URL ending in the extension, a Content-Type, a `filename` parameter"
         ),
+        entry(
+            .attachmentSizeCap, .error,
+            meaning:
+                "the response's `Content-Length` is over the profile's `max_content_length` (OneSignal cancels the download past 50,000,000 bytes, `MAX_NOTIFICATION_MEDIA_SIZE_BYTES`): nothing is attached",
+            fix: "a smaller file"),
         entry(
             .attachmentDeviceMemory, .error,
             meaning:

@@ -51,6 +51,10 @@ public enum MediaURLRules {
         _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool = false
     ) -> Outcome {
         var outcome = find(root, profile: profile, configuration: configuration, downloading: downloading)
+        if let refused = ShapeRules.check(root, profile: profile) {
+            // The helper's own decoding fails before any download: nothing to fetch or name.
+            return Outcome(key: outcome.key, urlText: outcome.urlText, reference: nil, findings: [refused])
+        }
         if profile.attachesEvery, outcome.key != nil {
             outcome.findings += laterAttachments(root, profile: profile, configuration: configuration)
         }
@@ -77,7 +81,7 @@ public enum MediaURLRules {
         // The same walk as `locate`: its first value that is not null is the one judged already
         // (skipped by position, not by pointer, so a repeated key's later copy is still judged).
         var skippedFirst = false
-        for key in profile.mediaKeys {
+        for key in profile.mediaKeys(in: root) {
             for (pointer, value) in key.resolve(in: root) where !value.isNull {
                 guard skippedFirst else {
                     skippedFirst = true
@@ -96,7 +100,7 @@ public enum MediaURLRules {
     private static func find(
         _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool
     ) -> Outcome {
-        let keys = profile.mediaKeys
+        let keys = profile.mediaKeys(in: root)
         let located = locating(in: root, keys: keys)
         guard let (key, value) = located.found else {
             let cut =
@@ -201,11 +205,15 @@ public enum MediaURLRules {
         let hint =
             named.typeHint.map { "with the type hint \"\(Quoting.bounded($0))\", which is no attachment UTI" }
             ?? "with no type hint"
+        // OneSignal writes no file at all when it finds no extension it accepts.
+        let what =
+            profile.naming == .mime && named.pathExtension == nil
+            ? "the \(profile.name) extension finds no extension it accepts (filename parameter, MIME type, URL, query) and skips the media"
+            : "the \(profile.name) extension writes the file as \"\(named.fileName)\" (\(ext)) \(hint): iOS cannot type it and attaches nothing"
         return [
             Finding(
                 .attachmentUntyped, path: key,
-                message:
-                    "the \(profile.name) extension writes the file as \"\(named.fileName)\" (\(ext)) \(hint): iOS cannot type it and attaches nothing",
+                message: what,
                 fix: named.pathExtension.flatMap(convertFix) ?? untypedFix(profile.naming))
         ]
     }
@@ -227,11 +235,13 @@ public enum MediaURLRules {
         case .urlString:
             "end the URL with the extension and nothing after it (no query or fragment): https://cdn.example.com/sale.jpg"
         case .urlPath: "end the URL path with the type's extension (.jpg, .png, .mp4)"
-        case .response:
+        case .response, .responseImageSubtype:
             "serve a Content-Disposition filename or a last path component with a supported extension, or a Content-Type of an attachment type"
-        case .mime: "serve the media with the Content-Type of an attachment type, or add ?filename=name.jpg"
+        case .mime:
+            "serve the media with a Content-Type OneSignal maps (image/jpeg, image/png, image/gif, audio/mpeg, audio/x-wav, audio/aiff, video/mp4, video/mpeg), or add ?filename=name.jpg"
         case .sniffed: "serve JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MP4, MPEG or AVI with its Content-Type"
-        case .declared: "declare image, video, audio or gif in the type key"
+        case .declared:
+            "declare image, video or audio in the type key (any other value needs a Content-Type of image/jpeg, image/png or image/gif)"
         case .declaredSuffix: "declare the file's extension in the type key (jpg, png, gif, mp4, m4a, mp3, wav, aif)"
         case .reencodeJPEG: "send an image: this extension re-encodes images as JPEG and attaches nothing else"
         case .fixedJPG: "serve a JPEG: this extension names every file .jpg"
@@ -239,8 +249,6 @@ public enum MediaURLRules {
             "declare the file's extension in the type key (jpg, png, gif, mp4, m4a, mp3, wav, aif), or leave it out for the default"
         case .typeHint:
             "put the UTI in the type key (public.jpeg, public.png, com.compuserve.gif, public.mpeg-4), not a MIME type"
-        case .responseImageSubtype:
-            "serve a Content-Disposition filename or a last path component with a supported extension, or a Content-Type of an attachment type"
         case .urlExtShortElseJPG: "serve a JPEG, or end the URL with .png, .gif or .mp4 and nothing after it"
         case .contentTypeElseURL:
             "serve the media with the Content-Type of an attachment type, or end the URL path with its extension"

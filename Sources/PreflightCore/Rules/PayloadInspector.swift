@@ -182,14 +182,15 @@ public struct PayloadInspector: Sendable {
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
         let kind = PushKind.judge(
             pushType: headers.pushType, aps: context.aps,
-            mediaFound: MediaURLRules.locate(in: root, keys: profile.mediaKeys) != nil, expectMedia: expectMedia,
+            mediaFound: MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil,
+            expectMedia: expectMedia,
             broadcast: headers.channelID != nil)
         summary.judgedAs = kind
         guard kind == .richAlert else {
             let kindContext = PushKindContext(headers: headers, payload: context, kind: kind, expectMedia: expectMedia)
             for rule in PushKindRules.table(kind) { rule(kindContext, &findings) }
             findings += HeaderRules.broadcastEvent(root, headers: headers)
-            let mediaFound = expectMedia || MediaURLRules.locate(in: root, keys: profile.mediaKeys) != nil
+            let mediaFound = expectMedia || MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil
             findings += MisplacedKeyRules.check(root, hasMedia: mediaFound, aps: context.aps)
             if kind == .alert {
                 findings.append(

@@ -1,0 +1,123 @@
+import PreflightCore
+import Testing
+
+/// The SDK helpers' namings as their current source names the file.
+@Suite struct AttachmentNamingTests {
+    func download(_ contentType: String?, prefix: [UInt8] = []) -> DownloadOutcome {
+        var download = DownloadOutcome(url: "https://cdn.example.com/x")
+        download.httpStatus = 200
+        download.contentType = contentType
+        download.prefix = prefix
+        download.bytes = prefix.count
+        return download
+    }
+
+    func named(
+        _ profile: ExtensionProfile, _ url: String, _ contentType: String?, prefix: [UInt8] = [], root: String? = nil
+    )
+        throws -> NamedFile
+    {
+        let document = try root.map { try JSONDocument.parse(Array($0.utf8)) }
+        return AttachmentNaming.name(
+            profile, url: try MediaURL.parse(url), download: download(contentType, prefix: prefix),
+            root: document?.root)
+    }
+
+    /// OneSignal's own list and MIME map, not Apple's: `m4v` is typed; `aifc`, `jpe`, `wave`
+    /// are not in its list, and `audio/wav`, `audio/mp4`, `video/quicktime` map to nothing, so
+    /// the media is skipped (no extension).
+    @Test(
+        arguments: [
+            ("https://c.test/a.m4v", "application/octet-stream", "m4v"),
+            ("https://c.test/a.aifc", "application/octet-stream", nil),
+            ("https://c.test/a.jpe", "application/octet-stream", nil),
+            ("https://c.test/a.wave", "application/octet-stream", nil),
+            ("https://c.test/a.mpe", "application/octet-stream", nil),
+            ("https://c.test/a", "audio/wav", nil),
+            ("https://c.test/a", "audio/mp4", nil),
+            ("https://c.test/a", "video/quicktime", nil),
+            ("https://c.test/a", "audio/x-wav", "wav"),
+            ("https://c.test/a", "image/jpeg; charset=x", "jpeg"),
+            ("https://c.test/a.JPG", "application/octet-stream", nil),
+            ("https://c.test/a.gif", "image/png", "png"),
+            ("https://c.test/a?filename=b.mp3", "image/png", "mp3"),
+            ("https://c.test/a?x=b.mp4", nil, "mp4"),
+        ] as [(String, String?, String?)])
+    func oneSignalUsesItsOwnLists(url: String, contentType: String?, ext: String?) throws {
+        let file = try named(.onesignal, url, contentType)
+        #expect(file.pathExtension == ext)
+        #expect(file.fileName == (ext.map { "attachment." + $0 } ?? "attachment"))
+    }
+
+    @Test func m4vIsTypedAsMPEG4() throws {
+        #expect(try named(.onesignal, "https://c.test/a.m4v", nil).uti == "public.mpeg-4")
+    }
+
+    /// Airship: a supported extension as a suffix of the lowercased name means no hint, even
+    /// when iOS reads no extension there (`photojpg`); else the Content-Type's UTI, else its
+    /// own header table, which knows no Exif JPEG and no MP3 without ID3.
+    typealias SniffCase = (url: String, contentType: String?, prefix: [UInt8], ext: String?, uti: String?)
+    static let jpegE0: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
+    static let exifJPEG: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1]
+    static let bareMP3: [UInt8] = [0xFF, 0xFB, 0x90, 0x00]
+    static let isom: [UInt8] = [0, 0, 0, 0x18] + Array("ftypisom".utf8)
+    static let m4v: [UInt8] = [0, 0, 0, 0x18] + Array("ftypM4V ".utf8)
+    static let sniffCases: [SniffCase] = [
+        ("https://c.test/photojpg", "image/jpeg", [], nil, nil),
+        ("https://c.test/photo.JPG", "application/octet-stream", [], "JPG", "public.jpeg"),
+        ("https://c.test/photo", "image/jpeg", [], nil, "public.jpeg"),
+        ("https://c.test/photo", "video/quicktime", [], nil, nil),
+        ("https://c.test/photo", "application/octet-stream", jpegE0, nil, "public.jpeg"),
+        ("https://c.test/photo", "application/octet-stream", exifJPEG, nil, nil),
+        ("https://c.test/song", "application/octet-stream", bareMP3, nil, nil),
+        ("https://c.test/song", "application/octet-stream", Array("ID3".utf8), nil, "public.mp3"),
+        ("https://c.test/clip", nil, isom, nil, "public.mpeg-4"),
+        ("https://c.test/clip", nil, m4v, nil, nil),
+    ]
+
+    @Test(arguments: sniffCases)
+    func airshipSniffs(sniff: SniffCase) throws {
+        let file = try named(.airship, sniff.url, sniff.contentType, prefix: sniff.prefix)
+        #expect(file.pathExtension == sniff.ext)
+        #expect(file.uti == sniff.uti)
+    }
+
+    /// CleverTap: image, video, audio map to their extension; any other value takes the MIME type's.
+    @Test(
+        arguments: [
+            ("image", "application/octet-stream", "jpg"),
+            ("video", nil, "mp4"),
+            ("audio", nil, "mp3"),
+            ("gif", "image/gif", "gif"),
+            ("gif", "application/octet-stream", nil),
+            ("png", "IMAGE/PNG", "png"),
+            ("jpg", "image/jpeg", "jpeg"),
+            ("mp4", "video/mp4", nil),
+        ] as [(String, String?, String?)])
+    func cleverTapTakesTheMIMETypeForOtherValues(type: String, contentType: String?, ext: String?) throws {
+        let root = #"{"ct_mediaUrl":"https://c.test/a","ct_mediaType":"\#(type)"}"#
+        let file = try named(.clevertap, "https://c.test/a", contentType, root: root)
+        #expect(file.pathExtension == ext)
+        #expect(file.fileName == "attachment." + (ext ?? ""))
+    }
+
+    /// Firebase: the suggested name's extension, else `.` and the `image/` subtype unless it holds a `/`.
+    @Test(arguments: [
+        ("https://c.test/a.png", "image/jpeg", "a.png"),
+        ("https://c.test/a", "image/webp", "a.webp"),
+        ("https://c.test/a", "image/x-custom", "a.x-custom"),
+        ("https://c.test/a", "image/a/b", "a"),
+        ("https://c.test/a", "application/octet-stream", "a"),
+        ("https://c.test/a", "image/jpg", "a.jpg"),
+    ])
+    func firebaseAddsTheImageSubtype(url: String, contentType: String, fileName: String) throws {
+        #expect(try named(.firebase, url, contentType).fileName == fileName)
+    }
+
+    /// `response` alone (Apple's `suggestedFilename`) adds no subtype Preflight does not know.
+    @Test func responseAloneAddsNoUnknownSubtype() throws {
+        var profile = ExtensionProfile.firebase
+        profile.naming = .response
+        #expect(try named(profile, "https://c.test/a", "image/x-custom").fileName == "a")
+    }
+}

@@ -12,6 +12,10 @@ extension ExtensionProfile {
             ConfigKey("type_key", read: readTypeKey),
             ConfigKey("download", read: readDownload),
             .object("device", \.device, Device.keys),
+            ConfigKey("attachments", read: readAttachments),
+            ConfigKey("order", read: readOrder),
+            ConfigKey("on_failure", read: readOnFailure),
+            ConfigKey("accept", read: readAccept),
         ]
     }
 

@@ -22,6 +22,8 @@ private let curlGlobalInit: Void = {
 public final class MediaFetcher: Sendable {
     private struct Job {
         var url: String
+        /// The `Accept` header the extension's download sends, nil for curl's default.
+        var accept: String? = nil
         var completion: @Sendable (DownloadOutcome) -> Void
         /// The `CURLOPT_CONNECT_TO` entry from the name lookup, if one was made.
         var connectTo: String? = nil
@@ -82,9 +84,11 @@ public final class MediaFetcher: Sendable {
     ///
     /// A name is looked up first, on the bounded lookup threads (`NameLookups`): waiting for one
     /// counts against `fetch.timeout_ms`, the lookup itself against `fetch.connect_timeout_ms`.
-    public func fetch(_ url: String, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
+    ///
+    /// - Parameter accept: the `Accept` header to send (a profile's `accept`), nil for curl's default.
+    public func fetch(_ url: String, accept: String?, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
         guard let target = LookupTarget(url: url), !target.isAddress, !pinned.contains(target.key) else {
-            return enqueue(Job(url: url, completion: completion))
+            return enqueue(Job(url: url, accept: accept, completion: completion))
         }
         let start = ContinuousClock.now
         lookups.lookup(
@@ -95,7 +99,7 @@ public final class MediaFetcher: Sendable {
             case .success(let address):
                 enqueue(
                     Job(
-                        url: url, completion: completion, connectTo: target.connectTo(address),
+                        url: url, accept: accept, completion: completion, connectTo: target.connectTo(address),
                         lookupTime: .now - start))
             case .failure(let failure):
                 var outcome = DownloadOutcome(url: url)
@@ -166,7 +170,8 @@ public final class MediaFetcher: Sendable {
                 guard
                     let transfer = Transfer(
                         url: job.url, settings: budget, policy: policy, body: body, transport: transport,
-                        moovBudget: moovBudget, lookups: lookups, connectTo: job.connectTo, completion: job.completion)
+                        moovBudget: moovBudget, lookups: lookups, connectTo: job.connectTo, accept: job.accept,
+                        completion: job.completion)
                 else {
                     finished(Self.failed(job.url, "curl_easy_init failed"), job.completion)
                     continue

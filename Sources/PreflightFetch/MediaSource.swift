@@ -2,8 +2,16 @@ public import PreflightCore
 
 /// Something that turns a media URL into a download outcome: the fetcher itself, or a cache in front of it.
 public protocol MediaSource: Sendable {
-    /// Gets the outcome for `url`; `completion` may run on any thread.
-    func fetch(_ url: String, completion: @escaping @Sendable (DownloadOutcome) -> Void)
+    /// Gets the outcome for `url`, sending `accept` as the `Accept` header (nil for curl's
+    /// default); `completion` may run on any thread.
+    func fetch(_ url: String, accept: String?, completion: @escaping @Sendable (DownloadOutcome) -> Void)
+}
+
+extension MediaSource {
+    /// Gets the outcome for `url` with no `Accept` header of a profile's.
+    public func fetch(_ url: String, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
+        fetch(url, accept: nil, completion: completion)
+    }
 }
 
 extension MediaFetcher: MediaSource {}

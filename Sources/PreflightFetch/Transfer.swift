@@ -30,6 +30,7 @@ final class Transfer {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var resolveList: UnsafeMutablePointer<curl_slist>?
     private var connectToList: UnsafeMutablePointer<curl_slist>?
+    private var headerList: UnsafeMutablePointer<curl_slist>?
     private let lookups: NameLookups
     /// `HOST:PORT` curl needs no resolver thread for: the pins and the looked-up first hop.
     private let known: Set<String>
@@ -45,7 +46,7 @@ final class Transfer {
     init?(
         url: String, settings: PreflightConfiguration.Fetch, policy: EgressPolicy, body: BodyPolicy,
         transport: TransportPolicy, moovBudget: MoovBudget? = nil, lookups: NameLookups, connectTo: String?,
-        completion: @escaping @Sendable (DownloadOutcome) -> Void
+        accept: String? = nil, completion: @escaping @Sendable (DownloadOutcome) -> Void
     ) {
         guard let handle = curl_easy_init() else { return nil }
         self.lookups = lookups
@@ -66,6 +67,16 @@ final class Transfer {
             connectToList = curl_slist_append(nil, connectTo)
             if let connectToList { setPointer(CURLOPT_CONNECT_TO, connectToList) }
         }
+        if let accept {
+            // The profile's Accept header (the configuration refuses CR, LF and other controls
+            // in it), so that a content-negotiating origin answers what it answers the phone.
+            headerList = curl_slist_append(nil, "Accept: \(accept)")
+            if let headerList {
+                setPointer(CURLOPT_HTTPHEADER, headerList)
+            } else {
+                check(CURLE_OUT_OF_MEMORY, CURLOPT_HTTPHEADER)
+            }
+        }
     }
 
     deinit {
@@ -74,6 +85,7 @@ final class Transfer {
         curl_easy_cleanup(handle)
         curl_slist_free_all(resolveList)
         curl_slist_free_all(connectToList)
+        curl_slist_free_all(headerList)
         errorBuffer.deallocate()
         for string in strings { free(string) }
     }

@@ -60,6 +60,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             headers["Cache-Control"] = query["cc"][0]
         self.send(200, JPEG, headers)
 
+    def route_negotiated(self, query):
+        """A JPEG when the request's Accept is ?want= (image/webp unless given), else 406: a
+        content-negotiating CDN, which answers by the Accept header the client sends."""
+        want = query.get("want", ["image/webp"])[0]
+        if self.headers.get("Accept") != want:
+            return self.send(406, b"not acceptable", {"Content-Type": "text/plain", "Vary": "Accept"})
+        self.send(200, JPEG, {"Content-Type": "image/jpeg", "Vary": "Accept"})
+
     def route_wait(self, query):
         """Waits ?ms= before answering a small JPEG: a slow but healthy origin.
         GET /_waiting answers the most requests it ever held at once."""

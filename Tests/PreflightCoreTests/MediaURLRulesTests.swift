@@ -166,4 +166,34 @@ import Testing
             }
         }
     }
+
+    /// An extension that attaches every value: each is a candidate to download, up to
+    /// `payload.max_media`; past it one warning, and the rest judged on their URL only.
+    @Test func everyValueUpToMaxMediaIsACandidate() throws {
+        let att = (1...12).map { #""k\#($0)":"https://c.example/\#($0).webp""# }.joined(separator: ",")
+        let text = #"{"aps":{"alert":"a","mutable-content":1},"att":{\#(att)}}"#
+        var configuration = PreflightConfiguration()
+        configuration.payload.maxMedia = 10
+        let inspection = PayloadInspector(configuration: configuration).inspect(
+            body: Array(text.utf8), headers: APNsHeaders(pushType: "alert"), profile: .onesignal, downloading: true)
+        #expect(inspection.candidates.map(\.key) == (1...10).map { "/att/k\($0)" })
+        #expect(inspection.candidates.allSatisfy { $0.reference != nil })
+        // Downloaded ones are judged on their bytes; the two past the cap on their URL's extension.
+        #expect(
+            inspection.findings.map(\.code.rawValue) == [
+                "media.url.extension-unsupported", "media.url.extension-unsupported",
+                "media.attachments.not-downloaded",
+            ])
+        #expect(inspection.findings.map(\.path) == ["/att/k11", "/att/k12", "/att/k11"])
+        let capped = try #require(inspection.findings.last)
+        #expect(capped.severity == .warning)
+        #expect(
+            capped.message
+                == "the push names 12 media and the onesignal extension downloads and attaches every one; Preflight downloaded the first 10 (payload.max_media): the other 2, from /att/k11 on, were judged on their URL only"
+        )
+        // A profile that attaches the first value has no candidates.
+        let generic = PayloadInspector(configuration: configuration).inspect(
+            body: Array(text.utf8), headers: APNsHeaders(pushType: "alert"), downloading: true)
+        #expect(generic.candidates.isEmpty)
+    }
 }

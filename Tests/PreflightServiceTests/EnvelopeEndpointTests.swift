@@ -124,22 +124,26 @@ import Testing
         }
     }
 
-    /// OneSignal attaches every key of `ios_attachments`: the first is downloaded and attached,
-    /// a later WebP is judged at its own path, and is not downloaded (one download a push).
-    @Test func everyOneSignalAttachmentIsJudgedAndOneDownloaded() throws {
+    /// OneSignal attaches every key of `ios_attachments`: each is downloaded and judged at its own
+    /// path; the PNG is attached, the WebP is not (iOS attaches no WebP), and the push fails.
+    @Test func everyOneSignalAttachmentIsDownloadedAndJudged() throws {
         try withService(origins.configuration()) { service in
             let first = origins.https + "/media/image.png"
             let body = try example("onesignal").replacingOccurrences(
                 of: #""id1": "\#(first)""#,
                 with: #""id1": "\#(first)", "id2": "\#(origins.https)/media/image.webp""#)
             let (response, result) = try post(service, body)
-            #expect(response.status == 200, "\(response.text)")
-            #expect(result.codes == ["envelope.detected", "envelope.text.language", "media.url.extension-unsupported"])
-            #expect(result.finding("media.url.extension-unsupported")?["path"]?.string == "/att/id2")
+            #expect(response.status == 422, "\(response.text)")
+            #expect(result.codes == ["envelope.detected", "envelope.text.language", "media.type.unsupported"])
+            #expect(result.finding("media.type.unsupported")?["path"]?.string == "/att/id2")
             #expect(result.media?["url"]?.string == first)
             #expect(result.attachment?["uti"]?.string == "public.png")
+            guard case .array(let attachments)? = result.report["attachments"] else {
+                throw TestConnection.Failure(description: "no attachments in \(response.text)")
+            }
+            #expect(attachments.map { $0["attached"] } == [.bool(true), .bool(false)])
             let metrics = try httpRequest(port: service.port, "GET", "/metrics").text
-            #expect(metrics.contains("\npreflight_cache_misses_total 1\n"))
+            #expect(metrics.contains("\npreflight_cache_misses_total 2\n"))
         }
     }
 

@@ -16,6 +16,10 @@ extension ExtensionProfile {
             .bool("downloads_in_low_data_mode", \.downloadsInLowDataMode),
             ConfigKey("max_content_length", read: readMaxContentLength),
             .object("device", \.device, Device.keys),
+            ConfigKey("attachments", read: readAttachments),
+            ConfigKey("order", read: readOrder),
+            ConfigKey("on_failure", read: readOnFailure),
+            ConfigKey("accept", read: readAccept),
         ]
     }
 

@@ -138,6 +138,7 @@ extension PreflightConfiguration.Payload {
             .int("voip_max_bytes", \.voipMaxBytes, in: 1...(1 << 20)),
             .bool("allow_http_media", \.allowHTTPMedia),
             .int("max_url_bytes", \.maxURLBytes, in: 16...(1 << 20)),
+            .int("max_media", \.maxMedia, in: 1...1000),
         ]
     }
 }

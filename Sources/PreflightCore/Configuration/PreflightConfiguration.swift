@@ -86,6 +86,10 @@ public struct PreflightConfiguration: Sendable, Equatable {
         /// Longest media URL judged and downloaded; longer ones get `media.url.too-long`. A push
         /// is at most 4096 bytes (5120 for voip), so no deliverable URL is longer. Default 4096.
         public var maxURLBytes = 4096
+        /// Most media of one push downloaded for a profile that attaches every value its keys
+        /// reach (OneSignal's `att`); the rest are judged on their URL and
+        /// `media.attachments.not-downloaded` says so. Default 10.
+        public var maxMedia = 10
     }
 
     /// Media downloads.

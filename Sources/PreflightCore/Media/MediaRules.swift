@@ -23,6 +23,8 @@ public enum MediaRules {
         public var attachment: AttachmentPlan?
         /// Findings past `Report.findingsPerCode` that were counted, not made (one per track).
         public var omitted: [FindingCode: Int] = [:]
+        /// The file the extension writes, once the bytes are a format it attaches.
+        public var named: NamedFile?
     }
 
     /// The most bytes of an MP4's `moov` box kept while the body streams: 8 MiB holds the index
@@ -60,7 +62,7 @@ public enum MediaRules {
         for step in steps where step.run(&judgement) == .stop { break }
         return Outcome(
             findings: judgement.findings, summary: judgement.summary, attachment: judgement.attachment,
-            omitted: judgement.omitted)
+            omitted: judgement.omitted, named: judgement.attached?.named)
     }
 
     /// Findings after which the extension attaches nothing iOS can use: no attachment plan.
@@ -157,8 +159,10 @@ public enum MediaRules {
                         "the \(profile.name) extension decodes the \(image.width) x \(image.height) image: \(image.decodedBytes / 1_048_576) MB of pixels, over its \(memory / 1_048_576) MB",
                     fix: "resize the image (1024 x 1024 is plenty for a notification)"))
         }
-        let seconds = Double(download.bytes) * 8 / Double(profile.device.throughputBitsPerSecond)
-        if seconds > Double(profile.device.timeBudgetSeconds) {
+        // An extension that attaches several media spends its time on all of them: judged
+        // together, in their order (`MediaRules.timeBudget`).
+        let seconds = downloadSeconds(download.bytes, profile)
+        if !profile.attachesEvery, seconds > Double(profile.device.timeBudgetSeconds) {
             let shown = (seconds * 10).rounded() / 10
             findings.append(
                 Finding(

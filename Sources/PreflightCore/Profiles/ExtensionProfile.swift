@@ -147,7 +147,8 @@ public struct ExtensionProfile: Sendable, Equatable {
     public var shapeCheck = ShapeRules.Check.none
 
     /// Whether the extension attaches every value its media keys reach (OneSignal: each key of
-    /// `att`), not only the first: then each one's URL is judged (`MediaURLRules.check`).
+    /// `att`), not only the first: then each one is judged and downloaded, up to `payload.max_media`
+    /// (`MediaURLRules.check`, `MediaRules.evaluate(_:configuration:profile:root:)`).
     public var attachesEvery: Bool { attachments != .first }
 
     public init(

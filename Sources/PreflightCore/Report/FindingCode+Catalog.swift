@@ -67,6 +67,8 @@ extension FindingCode {
     public static let requiredValueMismatch = FindingCode(rawValue: "media.url.required-value-mismatch")
     public static let attachmentTypeMismatch = FindingCode(rawValue: "attachment.type-mismatch")
     public static let attachmentLowDataMode = FindingCode(rawValue: "attachment.low-data-mode")
+    public static let attachmentDroppedAll = FindingCode(rawValue: "attachment.dropped-all")
+    public static let mediaAttachmentsNotDownloaded = FindingCode(rawValue: "media.attachments.not-downloaded")
     public static let mediaURLInsecure = FindingCode(rawValue: "media.url.insecure")
     public static let mediaURLNoExtension = FindingCode(rawValue: "media.url.no-extension")
     public static let mediaURLExtensionUnsupported = FindingCode(rawValue: "media.url.extension-unsupported")
@@ -664,7 +666,8 @@ extension FindingCatalog {
             fix: "a smaller file"),
         entry(
             .attachmentDeviceTime, .warning,
-            meaning: "bytes x 8 / `throughput_bits_per_s` is over `time_budget_s`; the message gives the estimate",
+            meaning:
+                "bytes x 8 / `throughput_bits_per_s` is over `time_budget_s`; for several attachments the sum of their times (`order: sequential`) or the longest (`parallel`); the message gives the estimate",
             fix: "a smaller file, a closer CDN"),
         entry(
             .requiredValueMismatch, .error,
@@ -681,6 +684,16 @@ extension FindingCatalog {
             meaning:
                 "the profile's extension does not download in Low Data Mode (Batch: `allowsConstrainedNetworkAccess` false): users with it on get no media",
             fix: "none in the payload; the app can opt in"),
+        entry(
+            .attachmentDroppedAll, .error,
+            meaning:
+                "the profile's extension attaches several media and drops them all when one fails (`on_failure: drops-all`, Airship's): one failed, so none is attached; the path is the failed one's key",
+            fix: "fix or remove the failed media"),
+        entry(
+            .mediaAttachmentsNotDownloaded, .warning,
+            meaning:
+                "the push names more media than `payload.max_media` for an extension that attaches every one: the rest were judged on their URL only, not downloaded; the extension still downloads them all",
+            fix: "send fewer media, or raise `payload.max_media`"),
     ]
 
     private static func entry(

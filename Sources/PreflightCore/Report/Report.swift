@@ -24,8 +24,11 @@ public struct Report: Sendable {
     public var payload: PayloadSummary
     /// Present when a download was attempted.
     public var media: MediaSummary?
-    /// Present when the attachment would succeed.
+    /// Present when the attachment would succeed (for several media: the first one's, when it is attached).
     public var attachment: AttachmentPlan?
+    /// One per media downloaded, in the extension's order (`attachments` in the JSON, written
+    /// when not empty); `media` and `attachment` are the first's.
+    public var attachments: [AttachmentOutcome] = []
     /// Present when the body was a provider's request (FCM, OneSignal, Airship, Braze).
     public var envelope: Envelope?
 
@@ -128,6 +131,10 @@ public struct Report: Sendable {
                     plan.field("limit", attachment.limit)
                 }
             }
+            if !attachments.isEmpty {
+                report.key("attachments")
+                Self.write(attachments, to: &report)
+            }
         }
         return writer.bytes
     }
@@ -151,7 +158,7 @@ public struct Report: Sendable {
         }
     }
 
-    private static func write(_ media: MediaSummary, to writer: inout JSONWriter) {
+    static func write(_ media: MediaSummary, to writer: inout JSONWriter) {
         let download = media.download
         writer.object { object in
             object.field("url", download.url)

@@ -42,6 +42,18 @@ public struct TextReport: Sendable {
                 "  attachment: \(plan.kind.rawValue) \(escaped(plan.uti)), \(plan.bytes) of \(plan.limit) bytes, written as \(escaped(plan.fileName))"
                     + (plan.typeHint.map { " with type hint \(escaped($0))" } ?? ""))
         }
+        if report.attachments.count > 1 {
+            // Several media: one line for each, so that what the user gets is read at a glance.
+            let attached = report.attachments.filter(\.attached).count
+            lines.append("  attachments: \(attached) of \(report.attachments.count) attached")
+            for entry in report.attachments {
+                let file = entry.named.map { " as \(escaped($0.fileName))" } ?? ""
+                let what = entry.attached ? "attached\(file)" : "not attached"
+                let codes =
+                    entry.findingCodes.isEmpty ? "" : " (\(entry.findingCodes.map(\.rawValue).joined(separator: ", ")))"
+                lines.append("    \(escaped(entry.key)): \(what)\(codes)")
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -17,6 +17,9 @@ public enum MediaURLRules {
         public var findings: [Finding]
         /// A `*` stopped at `JSONPointer.maxCandidates` before finding a URL: one may lie past it.
         public var searchCut = false
+        /// For an extension that attaches every value: each one its keys reach, the first
+        /// included, up to `payload.max_media` (the ones to download); empty for the others.
+        public var candidates: [MediaCandidate] = []
     }
 
     /// The first value the pointers reach, in their order (a `*` in document order), with the
@@ -55,8 +58,11 @@ public enum MediaURLRules {
             // The helper's own decoding fails before any download: nothing to fetch or name.
             return Outcome(key: outcome.key, urlText: outcome.urlText, reference: nil, findings: [refused])
         }
-        if profile.attachesEvery, outcome.key != nil {
-            outcome.findings += laterAttachments(root, profile: profile, configuration: configuration)
+        if profile.attachesEvery, let key = outcome.key {
+            let later = laterAttachments(
+                root, profile: profile, configuration: configuration, downloading: downloading)
+            outcome.findings += later.findings
+            outcome.candidates = [MediaCandidate(key: key, reference: outcome.reference)] + later.candidates
         }
         outcome.findings += profile.conditionFindings(in: root, mediaFound: outcome.key != nil)
         for required in profile.missingRequiredKeys(in: root) {
@@ -71,30 +77,53 @@ public enum MediaURLRules {
     }
 
     /// The URL findings of every value the profile's keys reach after the first (`locate`'s,
-    /// judged already), for an extension that attaches them all. Each is judged on its text as
-    /// without a download (the URL's extension is the advice): only the first is downloaded, so
-    /// that one push costs one download whatever the number of its attachments.
+    /// judged already), for an extension that attaches them all, and the ones to download: up
+    /// to `payload.max_media` in all, the first included. Past it each is judged on its text as
+    /// without a download (the URL's extension is the advice), and one warning says how many
+    /// were not downloaded: a push naming 50 media costs the service at most `max_media` downloads.
     private static func laterAttachments(
-        _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration
-    ) -> [Finding] {
+        _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool
+    ) -> (findings: [Finding], candidates: [MediaCandidate]) {
         var findings: [Finding] = []
+        var candidates: [MediaCandidate] = []
+        var pastCap: [String] = []
+        let maxMedia = configuration.payload.maxMedia
         // The same walk as `locate`: its first value that is not null is the one judged already
         // (skipped by position, not by pointer, so a repeated key's later copy is still judged).
-        var skippedFirst = false
+        var seen = 0
         for key in profile.mediaKeys(in: root) {
             for (pointer, value) in key.resolve(in: root) where !value.isNull {
-                guard skippedFirst else {
-                    skippedFirst = true
-                    continue
+                seen += 1
+                guard seen > 1 else { continue }
+                let within = seen <= maxMedia
+                let judged = judge(
+                    key: pointer, value: value, root: root, profile: profile, configuration: configuration,
+                    downloading: downloading && within)
+                findings += judged.findings
+                if within {
+                    candidates.append(MediaCandidate(key: pointer, reference: judged.reference))
+                } else {
+                    pastCap.append(pointer)
                 }
-                findings +=
-                    judge(
-                        key: pointer, value: value, root: root, profile: profile, configuration: configuration,
-                        downloading: false
-                    ).findings
             }
         }
-        return findings
+        if let first = pastCap.first {
+            findings.append(notDownloaded(first: first, count: pastCap.count, total: seen, profile: profile, maxMedia))
+        }
+        return (findings, candidates)
+    }
+
+    /// The warning for the media past `payload.max_media`, which the extension still downloads.
+    private static func notDownloaded(
+        first: String, count: Int, total: Int, profile: ExtensionProfile, _ maxMedia: Int
+    ) -> Finding {
+        Finding(
+            .mediaAttachmentsNotDownloaded, path: first,
+            message:
+                "the push names \(total) media and the \(profile.name) extension downloads and attaches every one; Preflight downloaded the first \(maxMedia) (payload.max_media): the other \(count), from \(Quoting.bounded(first)) on, were judged on their URL only",
+            fix:
+                "send fewer media (each one spends the extension's 30 s and memory), or raise payload.max_media to check them all"
+        )
     }
 
     private static func find(

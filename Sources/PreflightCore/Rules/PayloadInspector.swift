@@ -25,6 +25,9 @@ public struct PayloadInspector: Sendable {
         public var root: JSONView?
         /// The provider's request the payload was derived from, when the body was one.
         public var envelope: Envelope?
+        /// For an extension that attaches every value its keys reach: each one to download, the
+        /// first included (`MediaURLRules.Outcome.candidates`); empty for the others.
+        public var candidates: [MediaCandidate] = []
 
         init(
             findings: Findings, summary: PayloadSummary, media: MediaReference?, profile: ExtensionProfile,
@@ -230,6 +233,9 @@ public struct PayloadInspector: Sendable {
         }
         summary.mediaURL = media.urlText
         summary.mediaKey = media.key
-        return Inspection(findings: findings, summary: summary, media: media.reference, profile: profile, root: root)
+        var inspection = Inspection(
+            findings: findings, summary: summary, media: media.reference, profile: profile, root: root)
+        inspection.candidates = media.candidates
+        return inspection
     }
 }

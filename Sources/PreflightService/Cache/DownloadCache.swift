@@ -113,8 +113,12 @@ public final class DownloadCache: MediaSource {
         }
     }
 
-    /// The outcome for `url`: from the cache, from a download in progress, or from a new one.
-    public func fetch(_ url: String, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
+    /// The outcome for `url` asked with `accept`: from the cache, from a download in progress,
+    /// or from a new one. Entries are kept by URL and `Accept` together: a content-negotiating
+    /// origin answers a WebP to one profile and a JPEG to another for the same URL.
+    public func fetch(_ url: String, accept: String?, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
+        // A URL holds no space or line feed (MediaURL refuses them), so the pair is one key.
+        let key = accept.map { url + "\n" + $0 } ?? url
         enum Plan {
             case hit(DownloadOutcome)
             case join
@@ -122,7 +126,7 @@ public final class DownloadCache: MediaSource {
         }
         let now = clock()
         let plan = state.withLock { state -> Plan in
-            if let node = state.nodes[url] {
+            if let node = state.nodes[key] {
                 if node.expires > now {
                     state.unlink(node)
                     state.append(node)
@@ -131,12 +135,12 @@ public final class DownloadCache: MediaSource {
                 }
                 state.remove(node)
             }
-            if state.waiting[url] != nil {
-                state.waiting[url]?.append(completion)
+            if state.waiting[key] != nil {
+                state.waiting[key]?.append(completion)
                 state.statistics.coalesced += 1
                 return .join
             }
-            state.waiting[url] = [completion]
+            state.waiting[key] = [completion]
             state.statistics.misses += 1
             return .download
         }
@@ -147,12 +151,13 @@ public final class DownloadCache: MediaSource {
         case .join:
             break
         case .download:
-            fetcher.fetch(url) { [self] outcome in
-                finished(url, outcome)
+            fetcher.fetch(url, accept: accept) { [self] outcome in
+                finished(key, outcome)
             }
         }
     }
 
+    /// Keeps `outcome` under `url` (the cache's key: the URL, and the `Accept` when one was sent).
     private func finished(_ url: String, _ outcome: DownloadOutcome) {
         let lifetime = lifetime(of: outcome)
         let now = clock()

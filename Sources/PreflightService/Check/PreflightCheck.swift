@@ -48,19 +48,23 @@ public struct PreflightCheck: Sendable {
             expectMedia: expectMedia, parsed: parsed)
         var report = inspection.report
         let configuration = inspector.configuration
-        guard let media = inspection.media else {
+        let judged = (profile: inspection.profile, root: inspection.root)
+        // One media, or for an extension that attaches every value each one up to payload.max_media.
+        let candidates =
+            judged.profile.attachesEvery
+            ? inspection.candidates : inspection.media.map { [MediaCandidate(key: $0.key, reference: $0)] } ?? []
+        guard let first = candidates.lazy.compactMap(\.reference).first else {
             return completion(CheckOutcome(payloadReport: report, configuration: configuration))
         }
         guard fetch, let source = self.media else {
-            report.append(contentsOf: [Self.notFetched(media, reason: fetch ? .disabled : .skipped)])
+            report.append(contentsOf: [Self.notFetched(first, reason: fetch ? .disabled : .skipped)])
             return completion(CheckOutcome(payloadReport: report, configuration: configuration))
         }
         let payloadReport = report
-        let judged = (profile: inspection.profile, root: inspection.root)
-        source.fetch(media.url.text) { download in
+        Self.download(candidates, from: source, accept: judged.profile.accept) { items in
             completion(
                 CheckOutcome(
-                    payloadReport: payloadReport, media: media, download: download, configuration: configuration,
+                    payloadReport: payloadReport, items: items, configuration: configuration,
                     profile: judged.profile, root: judged.root))
         }
     }

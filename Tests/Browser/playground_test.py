@@ -128,7 +128,8 @@ try:
     check(text("#modelled") == "profile generic: models hand-written extensions (shared/seeds/ 000-004)",
           f"example 1: {text('#modelled')!r}")
     run_example(9)
-    check(text("#modelled").startswith("profile braze: models Braze docs sample; not read from source: "),
+    braze = next(p for p in listing["profiles"] if p["name"] == "braze")["source"]
+    check(text("#modelled") == f"profile braze: models {braze['models']}; not read from source: {braze['unverified']}",
           f"example 10: {text('#modelled')!r}")
 
     # Texts and cut-off, from the first and the fifth example.

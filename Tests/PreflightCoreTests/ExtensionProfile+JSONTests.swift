@@ -10,10 +10,26 @@ struct ExtensionProfileJSONTests {
         return writer.text
     }
 
+    /// A preset's `source` as `Source.writeJSON` writes it (its citation moves with the SDK it models).
+    static func source(_ profile: ExtensionProfile) -> String {
+        var writer = JSONWriter()
+        profile.source?.writeJSON(to: &writer, citation: true)
+        return writer.text
+    }
+
+    /// Every key, and `unverified` null when everything was read.
+    @Test func aSourceIsWrittenWithItsThreeKeys() {
+        var writer = JSONWriter()
+        ExtensionProfile.Source(models: "m", citation: "c").writeJSON(to: &writer, citation: true)
+        #expect(writer.text == #"{"models":"m","citation":"c","unverified":null}"#)
+    }
+
     @Test func clevertapIsWrittenWithEveryField() {
         #expect(
             Self.json(.clevertap, apps: ["com.a", "com.b"])
-                == #"{"name":"clevertap","media_keys":["/ct_mediaUrl"],"required_keys":["/ct_mediaType"],"naming":"declared","type_key":"/ct_mediaType","download":"disk","attachments":{"mode":"first"},"accept":null,"device":{"memory_bytes":25165824,"time_budget_s":25,"throughput_bits_per_s":5000000},"source":{"models":"CleverTap CTNotificationService","citation":"CleverTap CTNotificationService `CTNotificationService/CTNotificationServiceExtension.m`, `didReceiveNotificationRequest:`, `fileExtensionForMediaType:`","unverified":null},"default":false,"apps":["com.a","com.b"],"url":"/v1/profiles/clevertap"}"#
+                == #"{"name":"clevertap","media_keys":["/ct_mediaUrl"],"required_keys":["/ct_mediaType"],"naming":"declared","type_key":"/ct_mediaType","download":"disk","attachments":{"mode":"first"},"accept":null,"device":{"memory_bytes":25165824,"time_budget_s":25,"throughput_bits_per_s":5000000},"source":"#
+                + Self.source(.clevertap)
+                + #","default":false,"apps":["com.a","com.b"],"url":"/v1/profiles/clevertap"}"#
         )
     }
 

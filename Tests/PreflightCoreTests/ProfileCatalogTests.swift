@@ -40,7 +40,7 @@ struct ProfileCatalogTests {
         #expect(firebase["source"] == nil)
         #expect(firebase["download"]?.string == "memory")
         let clevertap = try JSONParser.parse(try #require(catalog.profileJSON["clevertap"])).value
-        #expect(clevertap["source"]?["models"]?.string == "CleverTap CTNotificationService")
+        #expect(clevertap["source"]?["models"]?.string == ExtensionProfile.clevertap.source?.models)
         #expect(clevertap["default"] == .bool(false))
         #expect(clevertap["apps"] == .array([.string("com.example.news")]))
     }

@@ -49,10 +49,10 @@ import Testing
     /// The second line names the profile and what it models, and what of it was not read.
     @Test(
         arguments: [
-            ("clevertap", "  profile clevertap: models CleverTap CTNotificationService"),
+            ("clevertap", "  profile clevertap: models \(ExtensionProfile.clevertap.source?.models ?? "?")"),
             (
                 "braze",
-                "  profile braze: models Braze docs sample; not read from source: "
+                "  profile braze: models \(ExtensionProfile.braze.source?.models ?? "?"); not read from source: "
                     + (ExtensionProfile.braze.source?.unverified ?? "?")
             ),
         ])

@@ -53,7 +53,7 @@ import Testing
         let lines = result.output.split(separator: "\n")
         #expect(
             lines.dropFirst().first
-                == "  profile braze: models Braze docs sample; not read from source: \(ExtensionProfile.braze.source?.unverified ?? "?")"
+                == "  profile braze: models \(ExtensionProfile.braze.source?.models ?? "?"); not read from source: \(ExtensionProfile.braze.source?.unverified ?? "?")"
         )
         let generic = try check(["--no-fetch", "--header", "apns-push-type:alert", "-"], stdin: Self.valid)
         #expect(

@@ -38,13 +38,21 @@ import Testing
         }
     }
 
+    /// The preset's `source` as JSON, read from the preset: its citation moves with the SDK it models.
+    static var clevertapSource: String {
+        var writer = JSONWriter()
+        ExtensionProfile.clevertap.source?.writeJSON(to: &writer, citation: true)
+        return writer.text
+    }
+
     @Test func oneProfileIsItsEntryExactly() throws {
         try withService(try Self.configuration()) { service in
             let response = try httpRequest(port: service.port, "GET", "/v1/profiles/clevertap")
             #expect(response.status == 200)
             #expect(
                 response.text
-                    == #"{"name":"clevertap","media_keys":["/ct_mediaUrl"],"required_keys":["/ct_mediaType"],"naming":"declared","type_key":"/ct_mediaType","download":"disk","attachments":{"mode":"first"},"accept":null,"device":{"memory_bytes":25165824,"time_budget_s":25,"throughput_bits_per_s":5000000},"source":{"models":"CleverTap CTNotificationService","citation":"CleverTap CTNotificationService `CTNotificationService/CTNotificationServiceExtension.m`, `didReceiveNotificationRequest:`, `fileExtensionForMediaType:`","unverified":null},"default":false,"apps":[],"url":"/v1/profiles/clevertap"}"#
+                    == #"{"name":"clevertap","media_keys":["/ct_mediaUrl"],"required_keys":["/ct_mediaType"],"naming":"declared","type_key":"/ct_mediaType","download":"disk","attachments":{"mode":"first"},"accept":null,"device":{"memory_bytes":25165824,"time_budget_s":25,"throughput_bits_per_s":5000000},"source":"#
+                    + Self.clevertapSource + #","default":false,"apps":[],"url":"/v1/profiles/clevertap"}"#
             )
         }
     }
@@ -55,7 +63,8 @@ import Testing
             #expect(response.status == 404)
             #expect(
                 response.text
-                    == #"{"error":{"code":"unknown-profile","message":"no profile \"nope\"; known: generic, firebase, onesignal, airship, clevertap, braze, myapp"}}"#
+                    == #"{"error":{"code":"unknown-profile","message":"no profile \"nope\"; known: "#
+                    + (ExtensionProfile.presetOrder.map(\.name) + ["myapp"]).joined(separator: ", ") + #""}}"#
             )
             // No name at all is no endpoint.
             let empty = try httpRequest(port: service.port, "GET", "/v1/profiles/")
@@ -100,7 +109,7 @@ import Testing
             switch profile {
             case "braze":
                 let source = try #require(payload["profile_source"])
-                #expect(source["models"]?.string == "Braze docs sample")
+                #expect(source["models"]?.string == preset?.source?.models)
                 #expect(source["unverified"]?.string == preset?.source?.unverified)
                 #expect(source["unverified"]?.string?.contains("closed binary") == true)
                 #expect(source["citation"] == nil)
@@ -108,8 +117,9 @@ import Testing
                 #expect(
                     payload["profile_source"]
                         == .object([
-                            JSONMember(key: "models", value: .string("CleverTap CTNotificationService")),
-                            JSONMember(key: "unverified", value: .null),
+                            JSONMember(key: "models", value: .string(preset?.source?.models ?? "?")),
+                            JSONMember(
+                                key: "unverified", value: preset?.source?.unverified.map { .string($0) } ?? .null),
                         ]))
             default:
                 #expect(payload["profile_source"] == nil)

@@ -1,7 +1,9 @@
 public import PreflightCore
 
 /// openapi.json with what it copies from the Swift sources stamped in: the finding codes as the
-/// enum of `Finding.code`, and the version in `info.version` and in the examples that show it.
+/// enum of `Finding.code`, the presets' names as the enum of the `profile` parameter, the
+/// namings as the enum of `Profile.naming`, and the version in `info.version` and in the
+/// examples that show it.
 /// Every other byte is kept (the text is re-rendered in the layout it was written in).
 ///
 /// ```swift
@@ -18,6 +20,9 @@ public enum OpenAPIStamp {
         ],
     ]
     static let findingCodePath = ["components", "schemas", "Finding", "properties", "code"]
+    /// The preset names a request's `profile` takes, and the namings a profile's `naming` is.
+    static let presetNamePath = ["components", "parameters", "Profile", "schema", "enum"]
+    static let namingPath = ["components", "schemas", "Profile", "properties", "naming", "enum"]
     static let codeDescription =
         "A stable code from the findings catalog (docs/findings.md); the list is generated from "
         + "\(FindingCatalog.sourcePath) by `make generate`."
@@ -47,6 +52,10 @@ public enum OpenAPIStamp {
             stamped = try stamped.setting(findingCodePath + ["description"], to: .string(codeDescription))
             stamped = try stamped.setting(
                 findingCodePath + ["enum"], to: .array(codes.map { .string($0.rawValue) }))
+            stamped = try stamped.setting(
+                presetNamePath, to: .array(ExtensionProfile.presetOrder.map { .string($0.name) }))
+            stamped = try stamped.setting(
+                namingPath, to: .array(ExtensionProfile.Naming.allCases.map { .string($0.rawValue) }))
             return JSONPrettyText.render(stamped)
         } catch {
             throw Failure(description: "openapi.json: \(error.description)")

@@ -111,8 +111,9 @@ struct ExchangeStateMachine {
         switch router.match(method: head.method, path: head.path) {
         case .notFound:
             state = .rejected(.error(404, code: "not-found", message: "no endpoint at \(head.path)"), discarded: 0)
-        case .methodNotAllowed(let allowed):
-            route = head.path
+        case .methodNotAllowed(let allowed, let route):
+            // The route's label, not the path: a parameter route's paths are the client's choice.
+            self.route = route
             state = .rejected(Self.methodNotAllowed(head, allowed: allowed), discarded: 0)
         case .handler(let handler, let route, let maxBodyBytes, let admission):
             self.route = route

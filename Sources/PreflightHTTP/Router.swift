@@ -7,7 +7,10 @@ public typealias HTTPHandler = @Sendable (HTTPRequest, Responder) -> Void
 /// the method, path, query and headers, and an empty body.
 public typealias HTTPMiddleware = @Sendable (HTTPRequest) -> HTTPResponse?
 
-/// Maps method and exact path to a handler; tells 404 from 405.
+/// Maps method and path to a handler; tells 404 from 405. A path is matched exactly, or by a route
+/// whose last segment is a parameter (`/v1/profiles/{name}` matches `/v1/profiles/braze`, not
+/// `/v1/profiles/` nor `/v1/profiles/a/b`): the handler reads the segment from the request's path,
+/// and the route's label (for metrics and logs) is the template, so the series stay bounded.
 public struct Router: Sendable {
     /// Where a request goes.
     public enum Match: Sendable {
@@ -16,7 +19,8 @@ public struct Router: Sendable {
         case handler(HTTPHandler, route: String, maxBodyBytes: Int?, admission: [HTTPMiddleware])
         /// A route answered from a response made at start (`FixedResponse`), chosen per request.
         case fixed(@Sendable () -> FixedResponse, route: String)
-        case methodNotAllowed(allowed: [String])
+        /// `route` is the matched path or template, as for `handler`.
+        case methodNotAllowed(allowed: [String], route: String)
         case notFound
     }
 
@@ -28,6 +32,8 @@ public struct Router: Sendable {
     }
 
     private var routes: [String: [String: Route]] = [:]
+    /// The routes whose last segment is a parameter: the text before it (`/v1/profiles/`) and the template.
+    private var parameterRoutes: [(prefix: String, template: String)] = []
 
     public init() {}
 
@@ -47,6 +53,25 @@ public struct Router: Sendable {
         _ method: String, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping HTTPHandler
     ) {
         routes[path, default: [:]][method] = Route(handler: handler, maxBodyBytes: maxBodyBytes)
+        noteParameter(path)
+    }
+
+    /// Records `path` as a parameter route when its last segment is `{...}`.
+    private mutating func noteParameter(_ path: String) {
+        guard path.hasSuffix("}"), let slash = path.lastIndex(of: "/"),
+            path[path.index(after: slash)...].hasPrefix("{"),
+            !parameterRoutes.contains(where: { $0.template == path })
+        else { return }
+        parameterRoutes.append((prefix: String(path[...slash]), template: path))
+    }
+
+    /// The template of the parameter route `path` falls under: one non-empty segment after its prefix.
+    private func parameterTemplate(_ path: String) -> String? {
+        for route in parameterRoutes where path.hasPrefix(route.prefix) {
+            let segment = path.utf8.dropFirst(route.prefix.utf8.count)
+            if !segment.isEmpty, !segment.contains(UInt8(ascii: "/")) { return route.template }
+        }
+        return nil
     }
 
     /// Adds a route that answers at once.
@@ -80,18 +105,20 @@ public struct Router: Sendable {
         for route in group.routes {
             routes[prefix + route.path, default: [:]][route.method] = Route(
                 handler: route.handler, maxBodyBytes: route.maxBodyBytes, admission: group.middleware)
+            noteParameter(prefix + route.path)
         }
     }
 
     /// Finds the handler for a method and path; HEAD is served by GET.
     public func match(method: String, path: String) -> Match {
-        guard let methods = routes[path] else { return .notFound }
+        let label = routes[path] != nil ? path : parameterTemplate(path)
+        guard let label, let methods = routes[label] else { return .notFound }
         if let route = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
-            if let fixed = route.fixed { return .fixed(fixed, route: path) }
+            if let fixed = route.fixed { return .fixed(fixed, route: label) }
             return .handler(
-                route.handler, route: path, maxBodyBytes: route.maxBodyBytes, admission: route.admission)
+                route.handler, route: label, maxBodyBytes: route.maxBodyBytes, admission: route.admission)
         }
-        return .methodNotAllowed(allowed: methods.keys.sorted())
+        return .methodNotAllowed(allowed: methods.keys.sorted(), route: label)
     }
 }
 

@@ -21,7 +21,7 @@ public final class PreflightService: Sendable {
     /// their metric series are made at start, so counting a request takes no lock.
     static let routePaths = [
         "/", "/healthz", "/metrics", "/openapi.json", "/playground.css", "/playground.js", "/readyz",
-        "/v1/preflight", "/v1/preflight/batch", "/v1/version",
+        "/v1/preflight", "/v1/preflight/batch", "/v1/profiles", "/v1/profiles/{name}", "/v1/version",
     ]
 
     /// The admin listener's connections. One client address may hold only `adminPerIPConnections`

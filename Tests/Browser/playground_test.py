@@ -5,7 +5,7 @@ Each example is run from the keyboard and the DOM is checked: the verdict, the c
 preview's text and cut-off, the image loaded from the media origin, the plain-text fallback, no
 request to any other host, no console error. Screenshots go to .build/screenshots/.
 usage: playground_test.py PATH/TO/preflight [README-SCREENSHOT.png]"""
-import json, os, pathlib, re, subprocess, sys, tempfile, time, urllib.parse
+import json, os, pathlib, re, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -121,6 +121,20 @@ try:
     for index, judged in ((0, "rich-alert"), (5, "alert"), (6, "rich-alert")):
         run_example(index)
         check(text("#judged") == f"judged as {judged}", f"example {index + 1}: {text('#judged')!r}, expected judged as {judged}")
+
+    # The profiles come from GET /v1/profiles (presets in order), and the result says what the
+    # judged profile models; Braze's helper is closed, so its line says what was not read.
+    listing = json.loads(urllib.request.urlopen(f"{page}v1/profiles").read())
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#profile option")) == len(listing["profiles"]) + 1)
+    offered = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#profile option")]
+    check(offered == [""] + [p["name"] for p in listing["profiles"]], f"the profiles offered: {offered}")
+    run_example(0)
+    check(text("#modelled") == "profile generic: models hand-written extensions (shared/seeds/ 000-004)",
+          f"example 1: {text('#modelled')!r}")
+    run_example(9)
+    braze = next(p for p in listing["profiles"] if p["name"] == "braze")["source"]
+    check(text("#modelled") == f"profile braze: models {braze['models']}; not read from source: {braze['unverified']}",
+          f"example 10: {text('#modelled')!r}")
 
     # Texts and cut-off, from the first and the fifth example.
     run_example(0)

@@ -40,10 +40,37 @@ import Testing
             #expect(escapes == (color ? 4 : 0))
             #expect(!bytes.contains(0x0D) && !bytes.contains(0x07) && !bytes.contains(0x7F))
             #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x202E })
-            // One line per field: 1 headline, 1 finding, 1 attachment.
-            #expect(bytes.filter { $0 == 0x0A }.count == 2)
+            // One line per field: 1 headline, 1 profile, 1 finding, 1 attachment.
+            #expect(bytes.filter { $0 == 0x0A }.count == 3)
             #expect(text.ranges(of: Self.escapedHostile).count == 9)
         }
+    }
+
+    /// The second line names the profile and what it models, and what of it was not read.
+    @Test(
+        arguments: [
+            // Everything read: no "not read" part.
+            ("generic", "  profile generic: models \(ExtensionProfile.generic.source?.models ?? "?")"),
+            (
+                "braze",
+                "  profile braze: models \(ExtensionProfile.braze.source?.models ?? "?"); not read from source: "
+                    + (ExtensionProfile.braze.source?.unverified ?? "?")
+            ),
+        ])
+    func theSecondLineSaysWhatTheProfileModels(name: String, line: String) throws {
+        var summary = PayloadSummary(bytes: 10, limit: 4096, pushType: "alert", mediaURL: nil, mediaKey: nil)
+        let profile = try #require(ExtensionProfile.presets[name])
+        summary.profile = profile.name
+        summary.profileSource = profile.source
+        let text = TextReport(report: Report(findings: [], payload: summary)).text
+        #expect(text.split(separator: "\n").dropFirst().first.map(String.init) == line)
+    }
+
+    /// A profile from the configuration says so; its name is escaped like any input.
+    @Test func aConfiguredProfileSaysItComesFromTheConfiguration() {
+        var summary = PayloadSummary(bytes: 10, limit: 4096, pushType: "alert", mediaURL: nil, mediaKey: nil)
+        summary.profile = "my\u{1B}app"
+        #expect(TextReport.profileLine(summary) == #"profile my\x1bapp: defined in the configuration"#)
     }
 
     /// A payload's own text, as `preflight check --format text` and `Accept: text/plain` show it.

@@ -12,8 +12,11 @@ import Testing
             "/openapi.json": {"get": {"responses": {"200": {"content": {"application/json": {
               "example": {"info": {"version": "0.0.1"}}}}}}}}
           },
-          "components": {"schemas": {"Finding": {"properties": {"code": {
-            "type": "string", "pattern": "^[a-z.]+$", "enum": ["old.code"]}}}}}
+          "components": {
+            "parameters": {"Profile": {"name": "profile", "schema": {"type": "string", "enum": ["old"]}}},
+            "schemas": {"Finding": {"properties": {"code": {
+              "type": "string", "pattern": "^[a-z.]+$", "enum": ["old.code"]}}},
+              "Profile": {"properties": {"naming": {"type": "string", "enum": []}}}}}
         }
         """
 
@@ -33,6 +36,20 @@ import Testing
         #expect(code?.members?.map(\.key) == ["type", "enum", "description"])
         #expect(code?["enum"] == .array([.string("payload.invalid-json"), .string("media.corrupt")]))
         #expect(code?["description"]?.string?.hasSuffix("by `make generate`.") == true)
+    }
+
+    /// The `profile` parameter takes the presets' names, and `Profile.naming` every naming, as
+    /// the Swift declares them.
+    @Test func stampsThePresetNamesAndTheNamings() throws {
+        let text = try OpenAPIStamp.stamped(Self.document, codes: [], version: "1")
+        let value = try JSONParser.parse(Array(text.utf8)).value
+        let components = value["components"]
+        #expect(
+            components?["parameters"]?["Profile"]?["schema"]?["enum"]
+                == .array(ExtensionProfile.presetOrder.map { .string($0.name) }))
+        #expect(
+            components?["schemas"]?["Profile"]?["properties"]?["naming"]?["enum"]
+                == .array(ExtensionProfile.Naming.allCases.map { .string($0.rawValue) }))
     }
 
     @Test func aDocumentWithoutTheFindingSchemaIsRefused() {

@@ -43,6 +43,24 @@ import Testing
         #expect(result.output.contains("fix: add \"mutable-content\": 1 inside aps"))
     }
 
+    /// The second line names the profile `--profile` picked and what it models.
+    @Test func theTextReportNamesTheProfile() throws {
+        let body =
+            #"{"aps":{"alert":"hi","mutable-content":1},"ab":{"att":{"url":"https://cdn.example.com/a.jpg","type":"jpg"}}}"#
+        let result = try check(
+            ["--no-fetch", "--profile", "braze", "--header", "apns-push-type:alert", "-"], stdin: body)
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n")
+        #expect(
+            lines.dropFirst().first
+                == "  profile braze: models \(ExtensionProfile.braze.source?.models ?? "?"); not read from source: \(ExtensionProfile.braze.source?.unverified ?? "?")"
+        )
+        let generic = try check(["--no-fetch", "--header", "apns-push-type:alert", "-"], stdin: Self.valid)
+        #expect(
+            generic.output.split(separator: "\n").dropFirst().first
+                == "  profile generic: models hand-written extensions (shared/seeds/ 000-004)")
+    }
+
     @Test func warnExitsZero() throws {
         let body =
             #"{"aps":{"alert":"hi","mutable-content":1,"campaign":"x"},"image":"https://cdn.example.com/pic.jpg"}"#

@@ -38,7 +38,7 @@ extension PreflightConfiguration {
         try payload.read(Payload.keys, into: &config.payload)
     }
 
-    /// `profiles`: each over its preset (or `generic`). A profile's memory is
+    /// `profiles`: each over its preset (or `generic`), without the preset's `source`. A profile's memory is
     /// limits.nse_memory_bytes unless the profile gives its own, so `limits` is read first.
     static func readProfiles(_ top: ConfigObject, _ key: String, _ config: inout PreflightConfiguration)
         throws(ConfigurationError)
@@ -49,6 +49,8 @@ extension PreflightConfiguration {
         for member in profiles.members {
             var base = config.profiles[member.key] ?? ExtensionProfile.generic
             base.device.memoryBytes = config.limits.nseMemoryBytes
+            // The file, not an SDK, now says what this extension does: no preset's source is claimed.
+            base.source = nil
             config.profiles[member.key] = try profiles.profile(member.key, base: base)
         }
     }

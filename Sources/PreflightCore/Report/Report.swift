@@ -7,6 +7,9 @@ public struct PayloadSummary: Sendable, Equatable {
     public var mediaKey: String?
     /// The extension profile the push was judged for.
     public var profile: String = "generic"
+    /// What that profile models (`GET /v1/profiles/NAME` has the whole entry); nil for a profile
+    /// the configuration defines.
+    public var profileSource: ExtensionProfile.Source?
     /// What the push was judged as, from its push type and payload: which rule table applied.
     public var judgedAs: PushKind = .richAlert
 }
@@ -110,6 +113,11 @@ public struct Report: Sendable {
                 summary.field("media_url", payload.mediaURL)
                 summary.field("media_key", payload.mediaKey)
                 summary.field("profile", payload.profile)
+                summary.field("profile_url", ExtensionProfile.catalogPath(payload.profile))
+                if let source = payload.profileSource {
+                    summary.key("profile_source")
+                    source.writeJSON(to: &summary, citation: false)
+                }
             }
             if let envelope {
                 report.key("envelope")

@@ -25,6 +25,7 @@ public struct TextReport: Sendable {
             headline += ", media \(escaped(key)): \(escaped(url))"
         }
         lines.append(headline)
+        lines.append("  " + Self.profileLine(payload))
         if let envelope = report.envelope, envelope.usable {
             // What the provider will send, so the reader can see what the findings are about.
             lines.append("  \(envelope.format.rawValue) sends APNs: \(escaped(envelope.payloadText))")
@@ -82,6 +83,15 @@ public struct TextReport: Sendable {
             }
         }
         return out
+    }
+
+    /// `profile braze: models Braze docs sample; not read from source: ...`: which extension the
+    /// verdict assumed, so a reader sees what was modelled and what was not read.
+    static func profileLine(_ payload: PayloadSummary) -> String {
+        let name = "profile \(escaped(payload.profile)): "
+        guard let source = payload.profileSource else { return name + "defined in the configuration" }
+        return name + "models \(escaped(source.models))"
+            + (source.unverified.map { "; not read from source: \(escaped($0))" } ?? "")
     }
 
     private func verdictColor(_ verdict: Verdict) -> String {

@@ -104,6 +104,7 @@ public struct PayloadInspector: Sendable {
                     profile: judgedProfile.name,
                     judgedAs: PushKind.judge(headers: envelope.headers, expectMedia: expectMedia)),
                 media: nil, profile: judgedProfile, root: nil)
+            inspection.summary.profileSource = judgedProfile.source
             inspection.envelope = envelope
             return inspection
         }
@@ -175,6 +176,7 @@ public struct PayloadInspector: Sendable {
             bytes: body.count, limit: limit,
             pushType: headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil, profile: profile.name,
             judgedAs: PushKind.judge(headers: headers, expectMedia: expectMedia))
+        summary.profileSource = profile.source
 
         let (root, parseFindings) = parsed
         findings += parseFindings

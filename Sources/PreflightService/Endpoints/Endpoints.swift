@@ -25,6 +25,7 @@ struct Endpoints: Sendable {
         router.group("/v1", middleware: [{ request in Self.authenticate(request, apiKeys) }]) { v1 in
             let version = BuildInfo.current.json
             v1.add("GET", "/version") { _, responder in responder.respond(.json(200, bytes: version)) }
+            addProfileRoutes(to: &v1)
             v1.add("POST", "/preflight") { request, responder in preflight(request, responder: responder) }
             v1.add("POST", "/preflight/batch", maxBodyBytes: batchBodyBytes) { request, responder in
                 batch(request, responder: responder)

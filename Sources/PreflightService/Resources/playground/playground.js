@@ -114,6 +114,7 @@ function renderReport(report, status) {
   $("status").textContent = `HTTP ${status}`;
   // Which kind's rules applied (payload.judged_as): a rich alert, a plain alert, background...
   $("judged").textContent = report.payload ? `judged as ${report.payload.judged_as}` : "";
+  $("modelled").textContent = report.payload ? modelled(report.payload) : "";
   const rows = report.findings.map((finding) => {
     const row = element("tr");
     row.dataset.code = finding.code;
@@ -145,6 +146,31 @@ function renderReport(report, status) {
   $("envelope").hidden = !report.envelope;
   $("derived").textContent = report.envelope ? report.envelope.derived_payload ?? "" : "";
   renderPreview(report);
+}
+
+// The profile the verdict assumed and what it models, as the text report's second line says it.
+function modelled(payload) {
+  const source = payload.profile_source;
+  if (!source) return `profile ${payload.profile}: defined in the configuration`;
+  return `profile ${payload.profile}: models ${source.models}` + (source.unverified ? `; not read from source: ${source.unverified}` : "");
+}
+
+// The profile list from GET /v1/profiles, each option titled with what it models. The options in
+// the page stay when the server needs a key the tab has not been given.
+async function loadProfiles() {
+  const key = $("api-key").value.trim();
+  const response = await fetch("/v1/profiles", { headers: key ? { Authorization: `Bearer ${key}` } : {} });
+  if (!response.ok) return;
+  const list = await response.json();
+  const select = $("profile");
+  const chosen = select.value;
+  const options = list.profiles.map((profile) => {
+    const option = new Option(profile.name, profile.name);
+    option.title = profile.source ? profile.source.models : "defined in the configuration";
+    return option;
+  });
+  select.replaceChildren(new Option(`server default (${list.default_profile})`, ""), ...options);
+  select.value = list.profiles.some((profile) => profile.name === chosen) ? chosen : "";
 }
 
 // The alert as iOS reads it: from the derived payload for a provider's request.
@@ -227,4 +253,6 @@ document.addEventListener("DOMContentLoaded", () => {
   loadExample(0);
   $("api-key").value = sessionStorage.getItem("preflight-api-key") ?? "";
   $("form").addEventListener("submit", check);
+  $("api-key").addEventListener("change", loadProfiles);
+  loadProfiles();
 });

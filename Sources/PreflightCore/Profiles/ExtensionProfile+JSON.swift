@@ -1,0 +1,87 @@
+// MARK: - A profile as `GET /v1/profiles` lists it
+
+extension ExtensionProfile {
+    /// Writes the profile as one JSON object: every field of the struct under its configuration
+    /// key (`media_keys`, `required_keys`, `naming`, `type_key`, `download`, `attachments`,
+    /// `accept`, `device`), then `source` (absent for a profile the configuration defines),
+    /// then what the running configuration says of it (`default`, the `apps` mapped to it) and
+    /// its `url`.
+    ///
+    /// ```swift
+    /// var writer = JSONWriter()
+    /// ExtensionProfile.clevertap.writeJSON(to: &writer, isDefault: false, apps: [])
+    /// ```
+    public func writeJSON(to writer: inout JSONWriter, isDefault: Bool, apps: [String]) {
+        writer.object { object in
+            object.field("name", name)
+            object.key("media_keys")
+            object.array { list in for key in mediaKeys { list.value(key.text) } }
+            object.key("required_keys")
+            object.array { list in for key in requiredKeys { list.value(key.text) } }
+            object.field("naming", naming.rawValue)
+            object.field("type_key", typeKey?.text)
+            object.field("download", download.rawValue)
+            object.key("attachments")
+            Self.write(attachments, to: &object)
+            object.field("accept", accept)
+            object.key("device")
+            object.object { device in
+                device.field("memory_bytes", self.device.memoryBytes)
+                device.field("time_budget_s", self.device.timeBudgetSeconds)
+                device.field("throughput_bits_per_s", self.device.throughputBitsPerSecond)
+            }
+            if let source {
+                object.key("source")
+                source.writeJSON(to: &object, citation: true)
+            }
+            object.field("default", isDefault)
+            object.key("apps")
+            object.array { list in for app in apps { list.value(app) } }
+            object.field("url", Self.catalogPath(name))
+        }
+    }
+
+    /// `{"mode":"first"}`, or `{"mode":"every","order":...,"on_failure":...}`.
+    static func write(_ attachments: Attachments, to writer: inout JSONWriter) {
+        writer.object { object in
+            switch attachments {
+            case .first:
+                object.field("mode", "first")
+            case .every(let order, let onFailure):
+                object.field("mode", "every")
+                object.field("order", order.rawValue)
+                object.field("on_failure", onFailure.rawValue)
+            }
+        }
+    }
+
+    /// The path of the profile's own entry in the API, `/v1/profiles/NAME`, its name
+    /// percent-encoded past RFC 3986's unreserved characters (a configured name may hold any).
+    public static func catalogPath(_ name: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var path = Array("/v1/profiles/".utf8)
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                path.append(byte)
+            default:
+                path += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: path, as: UTF8.self)
+    }
+}
+
+extension ExtensionProfile.Source {
+    /// `{"models":...,"citation":...,"unverified":...}` (`unverified` null when everything was
+    /// read); without the citation for the report, which links to the profile for it.
+    public func writeJSON(to writer: inout JSONWriter, citation withCitation: Bool) {
+        writer.object { object in
+            object.field("models", models)
+            if withCitation { object.field("citation", citation) }
+            object.field("unverified", unverified)
+        }
+    }
+}

@@ -15,21 +15,6 @@ import Testing
 
     static let aps = #""aps":{"alert":"Sale","mutable-content":1}"#
 
-    /// Posts `body` judged for `profile`; the finding codes, the header ones left out.
-    func judge(_ service: PreflightService, _ profile: String, _ body: String) throws -> MediaCheckResult {
-        let response = try httpRequest(
-            port: service.port, "POST", "/v1/preflight?profile=\(profile)", headers: [("apns-push-type", "alert")],
-            body: Array(body.utf8))
-        let report = try #require(response.json, "not JSON: \(response.text)")
-        guard case .array(let findings)? = report["findings"] else {
-            throw TestConnection.Failure(description: "no findings in \(response.text)")
-        }
-        #expect(report["payload"]?["profile"]?.string == profile)
-        return MediaCheckResult(
-            status: response.status, report: report,
-            codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })
-    }
-
     /// One case: a profile, a payload with `URL` where the media goes, the path on nginx, the codes,
     /// and the file the extension writes (nil when nothing is attached).
     struct Case: Sendable, CustomStringConvertible {
@@ -139,7 +124,7 @@ import Testing
             for item in Self.cases {
                 let url = origins.https + item.path
                 let body = "{\(Self.aps),\(item.payload.replacing("URL", with: url))}"
-                let result = try judge(service, item.profile, body)
+                let result = try judgePreset(service, item.profile, body: body)
                 #expect(result.codes == item.codes, "\(item)")
                 #expect(result.attachment?["file_name"]?.string == item.fileName, "\(item)")
                 #expect(result.attachment?["type_hint"]?.string == item.typeHint, "\(item)")
@@ -154,7 +139,7 @@ import Testing
                 .map { #"{"image":"\#($0)"}"# }.joined(separator: ",")
             let body =
                 #"{\#(Self.aps),"source":"webengage","expandableDetails":{"style":"CAROUSEL_V1","items":[\#(items)]}}"#
-            let result = try judge(service, "webengage", body)
+            let result = try judgePreset(service, "webengage", body: body)
             #expect(result.codes == ["media.url.invalid"])
             #expect(result.attachment?["file_name"]?.string == "attachment.png")
         }
@@ -164,8 +149,8 @@ import Testing
     @Test func batchHasTwentySeconds() throws {
         try withService(origins.configuration()) { service in
             let url = origins.https + "/media/medium.mp4"
-            let result = try judge(
-                service, "batch", #"{\#(Self.aps),"com.batch":{"at":{"u":"\#(url)","t":"public.mpeg-4"}}}"#)
+            let result = try judgePreset(
+                service, "batch", body: #"{\#(Self.aps),"com.batch":{"at":{"u":"\#(url)","t":"public.mpeg-4"}}}"#)
             #expect(result.codes == ["attachment.low-data-mode", "attachment.device-time"])
             let message = result.finding("attachment.device-time")?["message"]?.string ?? ""
             #expect(message.hasSuffix("over the 20 s the extension has"), "\(message)")

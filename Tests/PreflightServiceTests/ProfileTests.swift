@@ -25,21 +25,6 @@ import Testing
         }
     }
 
-    /// Posts `body` judged for `profile`; the finding codes, the header ones left out.
-    func judge(_ service: PreflightService, _ profile: String, body: String) throws -> MediaCheckResult {
-        let response = try httpRequest(
-            port: service.port, "POST", "/v1/preflight?profile=\(profile)", headers: [("apns-push-type", "alert")],
-            body: Array(body.utf8))
-        let report = try #require(response.json, "not JSON: \(response.text)")
-        guard case .array(let findings)? = report["findings"] else {
-            throw TestConnection.Failure(description: "no findings in \(response.text)")
-        }
-        #expect(report["payload"]?["profile"]?.string == profile)
-        return MediaCheckResult(
-            status: response.status, report: report,
-            codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })
-    }
-
     static let presets = ["generic", "firebase", "onesignal", "airship", "clevertap"]
 
     /// Each row: a path on nginx and the codes per preset, in `presets` order.
@@ -62,7 +47,7 @@ import Testing
     func presetsNameTheFileAsTheirSDKsDo(path: String, expected: [[String]]) throws {
         try withService(origins.configuration()) { service in
             for (index, profile) in Self.presets.enumerated() {
-                let result = try judge(service, profile, body: Self.payload(profile, url: origins.https + path))
+                let result = try judgePreset(service, profile, body: Self.payload(profile, url: origins.https + path))
                 #expect(result.codes == expected[index], "\(profile) \(path)")
                 #expect((result.attachment != nil) == expected[index].allSatisfy { !$0.hasPrefix("attachment.") })
             }
@@ -82,7 +67,7 @@ import Testing
         ] as [(String, String, String, String?)])
     func theAttachmentPlanIsTheExtensions(profile: String, path: String, fileName: String, hint: String?) throws {
         try withService(origins.configuration()) { service in
-            let result = try judge(service, profile, body: Self.payload(profile, url: origins.https + path))
+            let result = try judgePreset(service, profile, body: Self.payload(profile, url: origins.https + path))
             #expect(result.attachment?["file_name"]?.string == fileName)
             #expect(result.attachment?["type_hint"]?.string == hint)
             #expect(result.attachment?["uti"]?.string == "public.jpeg")
@@ -98,7 +83,8 @@ import Testing
             let url = origins.https + "/media/video.mov"
             var codes: [String: [String]] = [:]
             for profile in Self.presets {
-                codes[profile] = try judge(service, profile, body: Self.payload(profile, url: url, type: "video")).codes
+                codes[profile] = try judgePreset(service, profile, body: Self.payload(profile, url: url, type: "video"))
+                    .codes
             }
             #expect(codes["generic"] == ["attachment.untyped"])
             #expect(codes["firebase"] == ["attachment.untyped"])
@@ -113,10 +99,10 @@ import Testing
     @Test func aBodyOverTheExtensionsMemory() throws {
         try withService(origins.configuration()) { service in
             let url = origins.https + "/media/medium.mp4"
-            let generic = try judge(service, "generic", body: Self.payload("generic", url: url))
+            let generic = try judgePreset(service, "generic", body: Self.payload("generic", url: url))
             #expect(generic.codes == ["attachment.device-memory", "attachment.device-time"])
             #expect(generic.attachment == nil)
-            let firebase = try judge(service, "firebase", body: Self.payload("firebase", url: url))
+            let firebase = try judgePreset(service, "firebase", body: Self.payload("firebase", url: url))
             #expect(firebase.codes == ["attachment.device-time"])
             let message = firebase.finding("attachment.device-time")?["message"]?.string ?? ""
             #expect(message.contains("about 50.3 s"), "\(message)")
@@ -131,18 +117,18 @@ import Testing
         try withService(origins.configuration()) { service in
             let url = origins.https + "/media/image.jpg"
             let aps = #""aps":{"alert":"Sale","mutable-content":1}"#
-            let fcm = try judge(
+            let fcm = try judgePreset(
                 service, "firebase", body: #"{\#(aps),"image":"banner","fcm_options":{"image":"\#(url)"}}"#)
             #expect(fcm.codes == [])
             #expect(fcm.report["payload"]?["media_key"]?.string == "/fcm_options/image")
-            let onesignal = try judge(service, "onesignal", body: #"{\#(aps),"att":{"img":"\#(url)"}}"#)
+            let onesignal = try judgePreset(service, "onesignal", body: #"{\#(aps),"att":{"img":"\#(url)"}}"#)
             #expect(onesignal.codes == [])
             #expect(onesignal.report["payload"]?["media_key"]?.string == "/att/img")
-            let airship = try judge(service, "airship", body: Self.payload("airship", url: url))
+            let airship = try judgePreset(service, "airship", body: Self.payload("airship", url: url))
             #expect(airship.report["payload"]?["media_key"]?.string == "/com.urbanairship.media_attachment/url/0")
-            let clevertap = try judge(service, "clevertap", body: #"{\#(aps),"ct_mediaUrl":"\#(url)"}"#)
+            let clevertap = try judgePreset(service, "clevertap", body: #"{\#(aps),"ct_mediaUrl":"\#(url)"}"#)
             #expect(clevertap.codes == ["media.url.required-key-missing"])
-            let topLevel = try judge(service, "firebase", body: #"{\#(aps),"image":"\#(url)"}"#)
+            let topLevel = try judgePreset(service, "firebase", body: #"{\#(aps),"image":"\#(url)"}"#)
             #expect(topLevel.codes == ["media.url.missing"])
         }
     }
@@ -183,12 +169,12 @@ import Testing
         configuration.profiles["seed003"] = ExtensionProfile(
             name: "seed003", mediaKeys: ExtensionProfile.generic.mediaKeys, naming: .reencodeJPEG, download: .memory)
         try withService(configuration) { service in
-            let webp = try judge(
+            let webp = try judgePreset(
                 service, "seed003", body: Self.payload("generic", url: origins.https + "/media/image.webp"))
             #expect(webp.codes == [])
             #expect(webp.attachment?["uti"]?.string == "public.jpeg")
             #expect(webp.attachment?["file_name"]?.string == "attachment.jpg")
-            let huge = try judge(
+            let huge = try judgePreset(
                 service, "seed003", body: Self.payload("generic", url: origins.https + "/media/huge.png"))
             #expect(huge.codes == ["media.image.memory", "attachment.device-memory"])
         }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The envelope path against the APNs path on the same server: wrk POSTs of an APNs payload
-# (bench/payload-1k.json) and of FCM's documented rich-push request (Tests/Envelopes/fcm.json,
-# detected, derived, then judged), payload-only, 3 interleaved rounds, medians.
+# The envelope paths against the APNs path on the same server: wrk POSTs of an APNs payload
+# (bench/payload-1k.json) and of the documented rich-push requests of FCM, AWS SNS (a Publish
+# body: the payload a JSON string in a JSON string) and Expo (Tests/Envelopes/*.json: detected,
+# derived, then judged), payload-only, 3 interleaved rounds, medians.
 # With OLD_BINARY=path, both also go to that build (an A/B of each path).
 # Usage: bash bench/http/envelopes.sh [SECONDS]
 source "$(dirname "$0")/../lib.sh" || exit 1
@@ -21,6 +22,8 @@ run() { # run NAME PORT PAYLOAD
 for round in 1 2 3; do
   run apns $port bench/payload-1k.json
   run fcm $port Tests/Envelopes/fcm.json
+  run sns $port Tests/Envelopes/sns.json
+  run expo $port Tests/Envelopes/expo.json
   if [ -n "$old_pid" ]; then
     run apns-old $old_port bench/payload-1k.json
     run fcm-old $old_port Tests/Envelopes/fcm.json
@@ -31,6 +34,8 @@ fcm=$(median_rps fcm)
 ratio_head "payload-only POST (wrk -t2 -c64, 3x${seconds}s)" requests/s
 ratio_row "APNs payload (bench/payload-1k.json)" "$apns"
 ratio_row "FCM request (Tests/Envelopes/fcm.json), derived" "$fcm" "$apns"
+ratio_row "SNS Publish body (Tests/Envelopes/sns.json), unwrapped" "$(median_rps sns)" "$apns"
+ratio_row "Expo message (Tests/Envelopes/expo.json), derived" "$(median_rps expo)" "$apns"
 if [ -n "$old_pid" ]; then
   old=$(median_rps apns-old)
   ratio_row "APNs payload on OLD_BINARY" "$old" "$apns"

@@ -34,19 +34,6 @@ import Testing
             naming: .urlPath, download: .disk, attachments: .every(order: order, onFailure: onFailure))
     }
 
-    func post(_ service: PreflightService, _ body: String, profile: String) throws -> MediaCheckResult {
-        let response = try httpRequest(
-            port: service.port, "POST", "/v1/preflight?profile=\(profile)", headers: [("apns-push-type", "alert")],
-            body: Array(body.utf8))
-        let report = try #require(response.json, "not JSON: \(response.text)")
-        guard case .array(let findings)? = report["findings"] else {
-            throw TestConnection.Failure(description: "no findings in \(response.text)")
-        }
-        return MediaCheckResult(
-            status: response.status, report: report,
-            codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })
-    }
-
     static func attachments(_ result: MediaCheckResult) throws -> [JSONValue] {
         guard case .array(let list)? = result.report["attachments"] else {
             throw TestConnection.Failure(description: "no attachments in \(result.report)")
@@ -74,7 +61,7 @@ import Testing
             let urls = [
                 origins.https + "/media/image.jpg", origins.https + "/media/image.png", origins.https + "/missing.jpg",
             ]
-            let result = try post(service, Self.push(urls), profile: "onesignal")
+            let result = try judgePreset(service, "onesignal", body: Self.push(urls))
             #expect(result.status == 422)
             #expect(result.codes == ["media.fetch.http-status"])
             #expect(result.finding("media.fetch.http-status")?["path"]?.string == "/att/k3")
@@ -102,7 +89,7 @@ import Testing
             let urls = [
                 origins.https + "/media/image.jpg", origins.https + "/missing.jpg", origins.https + "/media/image.png",
             ]
-            let result = try post(service, Self.push(urls, under: "images"), profile: "carousel")
+            let result = try judgePreset(service, "carousel", body: Self.push(urls, under: "images"))
             #expect(result.status == 422)
             #expect(result.codes == ["media.fetch.http-status", "attachment.dropped-all"])
             let dropped = try #require(result.finding("attachment.dropped-all"))
@@ -119,7 +106,7 @@ import Testing
             var rule = configuration
             rule.profiles["carousel"] = try Self.carousel(.parallel, .dropsThatOne)
             try withService(rule) { other in
-                let kept = try post(other, Self.push(urls, under: "images"), profile: "carousel")
+                let kept = try judgePreset(other, "carousel", body: Self.push(urls, under: "images"))
                 #expect(kept.codes == ["media.fetch.http-status"])
                 #expect(try Self.attachments(kept).map { $0["attached"] } == [.bool(true), .bool(false), .bool(true)])
             }
@@ -133,7 +120,7 @@ import Testing
         let token = UUID().uuidString.prefix(8)
         let paths = (1...50).map { "/jpeg/cap-\(token)-\($0).jpg" }
         try withService(configuration) { service in
-            let result = try post(service, Self.push(paths.map { origins.origin + $0 }), profile: "onesignal")
+            let result = try judgePreset(service, "onesignal", body: Self.push(paths.map { origins.origin + $0 }))
             #expect(result.codes == ["media.attachments.not-downloaded"])
             let capped = try #require(result.finding("media.attachments.not-downloaded"))
             #expect(capped["path"]?.string == "/att/k11")
@@ -159,7 +146,7 @@ import Testing
         }
         try withService(configuration) { service in
             let urls = (1...3).map { origins.https + "/media/image.jpg?copy=\($0)" }
-            let sequential = try post(service, Self.push(urls, under: "images"), profile: "sequential")
+            let sequential = try judgePreset(service, "sequential", body: Self.push(urls, under: "images"))
             #expect(sequential.codes == ["attachment.device-time"])
             let late = try #require(sequential.finding("attachment.device-time"))
             #expect(late["path"]?.string == "/images/1")
@@ -168,7 +155,7 @@ import Testing
             #expect(
                 message.contains("take about 1.8 s, over the 1 s it has; media 2, /images/1, would end at about 1.2 s"))
             #expect(sequential.status == 200)
-            let parallel = try post(service, Self.push(urls, under: "images"), profile: "parallel")
+            let parallel = try judgePreset(service, "parallel", body: Self.push(urls, under: "images"))
             #expect(parallel.codes == [])
             #expect(try Self.attachments(parallel).count == 3)
         }
@@ -180,7 +167,7 @@ import Testing
         configuration.payload.maxMedia = 20
         try withService(configuration) { service in
             let urls = (1...15).map { origins.https + "/missing.jpg?n=\($0)" }
-            let result = try post(service, Self.push(urls), profile: "onesignal")
+            let result = try judgePreset(service, "onesignal", body: Self.push(urls))
             #expect(result.codes == Array(repeating: "media.fetch.http-status", count: 10))
             #expect(result.report["findings_omitted"]?["media.fetch.http-status"]?.integer == 5)
             let list = try Self.attachments(result)
@@ -200,14 +187,14 @@ import Testing
         let path = "/negotiated/\(UUID().uuidString.prefix(8)).jpg"
         try withService(configuration) { service in
             let body = #"{\#(Self.aps),"image":"\#(origins.origin + path)"}"#
-            let negotiated = try post(service, body, profile: "webp")
+            let negotiated = try judgePreset(service, "webp", body: body)
             #expect(negotiated.codes == [])
             #expect(negotiated.attachment?["uti"]?.string == "public.jpeg")
-            let plain = try post(service, body, profile: "generic")
+            let plain = try judgePreset(service, "generic", body: body)
             #expect(plain.codes == ["media.fetch.http-status"])
             #expect(plain.media?["http_status"]?.integer == 406)
             #expect(plain.media?["cached"] == .bool(false))
-            let again = try post(service, body, profile: "webp")
+            let again = try judgePreset(service, "webp", body: body)
             #expect(again.media?["cached"] == .bool(true))
         }
         #expect(try origins.hits(path) == 2)

@@ -3,7 +3,8 @@ import PreflightCore
 import PreflightService
 import Testing
 
-/// Posts `body` as an alert push judged for `profile`; the finding codes, the header ones left out.
+/// Posts `body` as an alert push judged for `profile`; the finding codes, the header ones left
+/// out. The report must say it was judged for that profile.
 func judgePreset(_ service: PreflightService, _ profile: String, body: String) throws -> MediaCheckResult {
     let response = try httpRequest(
         port: service.port, "POST", "/v1/preflight?profile=\(profile)", headers: [("apns-push-type", "alert")],
@@ -12,6 +13,7 @@ func judgePreset(_ service: PreflightService, _ profile: String, body: String) t
     guard case .array(let findings)? = report["findings"] else {
         throw TestConnection.Failure(description: "no findings in \(response.text)")
     }
+    #expect(report["payload"]?["profile"]?.string == profile)
     return MediaCheckResult(
         status: response.status, report: report,
         codes: findings.compactMap { $0["code"]?.string }.filter { !$0.hasPrefix("headers.") })

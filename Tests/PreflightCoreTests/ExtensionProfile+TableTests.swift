@@ -44,5 +44,9 @@ import Testing
         #expect(
             ExtensionProfile.markdownTable().contains(
                 "`/ct_mediaUrl`, `/att/id` (first found) | | `url-string` | memory | first |"))
+        // A carousel attaches every value its keys reach, not the first found.
+        #expect(
+            ExtensionProfile.markdownTable().contains(
+                "| `/expandableDetails/image`, `/expandableDetails/items/*/image` (every value found) |"))
     }
 }

@@ -49,9 +49,12 @@ extension ExtensionProfile {
             return rules + (profile.attachesEvery ? " (every value a `*` reaches)" : "")
         }
         let keys = profile.mediaKeys.map { "`\($0.text)`" }.joined(separator: ", ")
-        if profile.attachesEvery, let key = profile.mediaKeys.first?.text, key.hasSuffix("/*") {
+        if profile.attachesEvery, profile.mediaKeys.count == 1, let key = profile.mediaKeys.first?.text,
+            key.hasSuffix("/*")
+        {
             return keys + " (every key of `\(key.dropFirst().dropLast(2))`)"
         }
+        if profile.attachesEvery { return keys + " (every value found)" }
         return profile.mediaKeys.count > 1 ? keys + " (first found)" : keys
     }
 

@@ -42,9 +42,12 @@ public func fuzzMedia(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     download.contentDisposition = String(decoding: bytes.prefix(96), as: UTF8.self)
     let text = "https://cdn.example.com/" + String(decoding: bytes.prefix(64), as: UTF8.self)
     let urls = [reference] + ((try? MediaURL.parse(text)).map { [MediaReference(key: "/image", url: $0)] } ?? [])
-    for preset in ExtensionProfile.presets.values {
+    // The payload declares a type (or a type hint) made of the first bytes, wherever a preset reads one.
+    let declared = (try? JSONDocument.parse(payloadDeclaring(String(decoding: bytes.prefix(24), as: UTF8.self))))
+    for preset in ExtensionProfile.presetOrder {
         for media in urls {
-            let judged = MediaRules.evaluate(download, reference: media, configuration: configuration, profile: preset)
+            let judged = MediaRules.evaluate(
+                download, reference: media, configuration: configuration, profile: preset, root: declared?.root)
             if judged.attachment != nil, format?.isSupported != true {
                 fatalError("an attachment for unsupported bytes")
             }
@@ -53,4 +56,27 @@ public func fuzzMedia(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let compact = download.compacted()
     if compact.analyzed() != download.analyzed() { fatalError("compacting changed the analysis") }
     return 0
+}
+
+/// A payload holding `text` at every preset's type key (`/ct_mediaType`, `/ab/att/type`...).
+private func payloadDeclaring(_ text: String) -> [UInt8] {
+    var root = JSONValue.object([])
+    for key in ExtensionProfile.presetOrder.compactMap(\.typeKey) {
+        root = root.setting(key.tokens[...], to: .string(text))
+    }
+    var writer = JSONWriter()
+    writer.value(root)
+    return writer.bytes
+}
+
+extension JSONValue {
+    /// The value with `tokens` set to `leaf`, making the objects on the way.
+    fileprivate func setting(_ tokens: ArraySlice<String>, to leaf: JSONValue) -> JSONValue {
+        guard let token = tokens.first else { return leaf }
+        var members = self.members ?? []
+        let child = members.first(where: { $0.key == token })?.value ?? .object([])
+        members.removeAll { $0.key == token }
+        members.append(JSONMember(key: token, value: child.setting(tokens.dropFirst(), to: leaf)))
+        return .object(members)
+    }
 }

@@ -14,7 +14,10 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Detected (nil) or each named envelope format in turn.
     let formats: [EnvelopeFormat?] = [nil] + EnvelopeFormat.allCases
     let format = formats[(size / headerSets.count) % formats.count]
-    let inspection = inspector.inspect(body: bytes, headers: headers, format: format)
+    // And each preset's extension in turn (nil: the default or the envelope's own).
+    let profiles: [ExtensionProfile?] = [nil] + ExtensionProfile.presetOrder
+    let profile = profiles[(size / 7) % profiles.count]
+    let inspection = inspector.inspect(body: bytes, headers: headers, profile: profile, format: format)
     let report = inspection.report
     // The document the rules read in place must say what the tree of the same bytes says.
     if let document = try? JSONDocument.parse(bytes) {

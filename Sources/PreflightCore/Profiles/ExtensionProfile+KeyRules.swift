@@ -5,16 +5,30 @@ extension ExtensionProfile {
     /// (OneSignal reads `os_data.att` when `os_data` is an object, and then never the top-level
     /// `att`): the first rule whose conditions all hold decides the keys.
     public struct KeyRule: Sendable, Equatable {
-        /// What must hold of the payload for the rule to apply.
-        public enum Condition: Sendable, Equatable {
-            /// The value at the pointer is an object.
-            case object(JSONPointer)
-            /// The value at the pointer is an array.
-            case array(JSONPointer)
-            /// The pointer reaches a value that is not `null`.
-            case present(JSONPointer)
-            /// The pointer reaches nothing, or `null`.
-            case absent(JSONPointer)
+        /// What must hold of the payload for the rule to apply: a test of the value a pointer reaches.
+        ///
+        /// A struct, not an enum with a pointer in each case: Swift keeps such an enum's case in the
+        /// spare bits of the payload's references, which LeakSanitizer cannot follow, so the fuzzers
+        /// (`Fuzz/`) reported the presets' pointers as leaked.
+        public struct Condition: Sendable, Equatable {
+            public enum Test: Sendable, Equatable {
+                /// The value at the pointer is an object.
+                case object
+                /// The value at the pointer is an array.
+                case array
+                /// The pointer reaches a value that is not `null`.
+                case present
+                /// The pointer reaches nothing, or `null`.
+                case absent
+            }
+
+            public var test: Test
+            public var pointer: JSONPointer
+
+            public static func object(_ pointer: JSONPointer) -> Self { Self(test: .object, pointer: pointer) }
+            public static func array(_ pointer: JSONPointer) -> Self { Self(test: .array, pointer: pointer) }
+            public static func present(_ pointer: JSONPointer) -> Self { Self(test: .present, pointer: pointer) }
+            public static func absent(_ pointer: JSONPointer) -> Self { Self(test: .absent, pointer: pointer) }
         }
 
         /// All must hold; none means the rule always applies (the last rule, as a default).
@@ -29,11 +43,12 @@ extension ExtensionProfile {
         /// Whether every condition holds in the payload.
         public func applies(in root: JSONView) -> Bool {
             when.allSatisfy { condition in
-                switch condition {
-                case .object(let pointer): pointer.first(in: root)?.value.isObject == true
-                case .array(let pointer): pointer.first(in: root)?.value.isArray == true
-                case .present(let pointer): pointer.first(in: root) != nil
-                case .absent(let pointer): pointer.first(in: root) == nil
+                let found = condition.pointer.first(in: root)
+                return switch condition.test {
+                case .object: found?.value.isObject == true
+                case .array: found?.value.isArray == true
+                case .present: found != nil
+                case .absent: found == nil
                 }
             }
         }
@@ -43,11 +58,12 @@ extension ExtensionProfile {
             let keys = keys.map { "`\($0.text)`" }.joined(separator: ", ")
             guard !when.isEmpty else { return "else " + keys }
             let conditions = when.map { condition in
-                switch condition {
-                case .object(let pointer): "`\(pointer.text)` is an object"
-                case .array(let pointer): "`\(pointer.text)` is an array"
-                case .present(let pointer): "`\(pointer.text)` is present"
-                case .absent(let pointer): "`\(pointer.text)` is absent"
+                let pointer = "`\(condition.pointer.text)`"
+                return switch condition.test {
+                case .object: pointer + " is an object"
+                case .array: pointer + " is an array"
+                case .present: pointer + " is present"
+                case .absent: pointer + " is absent"
                 }
             }
             return keys + " when " + conditions.joined(separator: " and ")

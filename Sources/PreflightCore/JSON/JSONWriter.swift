@@ -109,6 +109,16 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes a string value whose bytes `body` appends, unescaped: for text made only of
+    /// characters JSON never escapes (a percent-encoded path), without building a `String`.
+    mutating func unescapedString(_ body: (inout [UInt8]) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        body(&bytes)
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     public mutating func field(_ name: String, _ string: String?) {
         key(name)
         value(string)

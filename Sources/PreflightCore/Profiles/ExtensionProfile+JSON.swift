@@ -58,19 +58,31 @@ extension ExtensionProfile {
     /// The path of the profile's own entry in the API, `/v1/profiles/NAME`, its name
     /// percent-encoded past RFC 3986's unreserved characters (a configured name may hold any).
     public static func catalogPath(_ name: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var path = Array("/v1/profiles/".utf8)
+        var path: [UInt8] = []
+        appendCatalogPath(name, to: &path)
+        return String(decoding: path, as: UTF8.self)
+    }
+
+    /// Appends `catalogPath(name)` to `bytes` without building a string: each report writes it.
+    /// Only unreserved characters and `%XX` are written, so the path needs no JSON escaping.
+    static func appendCatalogPath(_ name: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "/v1/profiles/".utf8)
         for byte in name.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
                 UInt8(ascii: "~"):
-                path.append(byte)
+                bytes.append(byte)
             default:
-                path += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0xF))
             }
         }
-        return String(decoding: path, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 }
 

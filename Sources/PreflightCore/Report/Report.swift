@@ -113,7 +113,8 @@ public struct Report: Sendable {
                 summary.field("media_url", payload.mediaURL)
                 summary.field("media_key", payload.mediaKey)
                 summary.field("profile", payload.profile)
-                summary.field("profile_url", ExtensionProfile.catalogPath(payload.profile))
+                summary.key("profile_url")
+                summary.unescapedString { ExtensionProfile.appendCatalogPath(payload.profile, to: &$0) }
                 if let source = payload.profileSource {
                     summary.key("profile_source")
                     source.writeJSON(to: &summary, citation: false)

@@ -50,16 +50,16 @@ public struct PreflightCheck: Sendable {
         let configuration = inspector.configuration
         let judged = (profile: inspection.profile, root: inspection.root)
         // One media, or for an extension that attaches every value each one up to payload.max_media.
-        let candidates =
-            judged.profile.attachesEvery
-            ? inspection.candidates : inspection.media.map { [MediaCandidate(key: $0.key, reference: $0)] } ?? []
-        guard let first = candidates.lazy.compactMap(\.reference).first else {
+        let every = judged.profile.attachesEvery
+        guard let first = every ? inspection.candidates.lazy.compactMap(\.reference).first : inspection.media else {
             return completion(CheckOutcome(payloadReport: report, configuration: configuration))
         }
         guard fetch, let source = self.media else {
             report.append(contentsOf: [Self.notFetched(first, reason: fetch ? .disabled : .skipped)])
             return completion(CheckOutcome(payloadReport: report, configuration: configuration))
         }
+        // Built only for a download: a payload-only check allocates no list of candidates.
+        let candidates = every ? inspection.candidates : [MediaCandidate(key: first.key, reference: first)]
         let payloadReport = report
         Self.download(candidates, from: source, accept: judged.profile.accept) { items in
             completion(

@@ -23,7 +23,7 @@ import Testing
         (Array("RIFF\0\0\0\0AVI LIST".utf8), "avi"),
         (Array("RIFF\0\0\0\0WEBPVP8 ".utf8), "webp"),
         (Array("FORM\0\0\0\0AIFFCOMM".utf8), "aiff"),
-        (Array("FORM\0\0\0\0AIFCFVER".utf8), "aiff"),
+        (Array("FORM\0\0\0\0AIFCFVER".utf8), "aifc"),
         (Array("ID3\u{4}\0\0\0\0\0\0".utf8), "mp3"),
         ([0xFF, 0xFB, 0x90, 0x64], "mp3"),
         ([0xFF, 0xF3, 0x48, 0xC4], "mp3"),

@@ -185,18 +185,17 @@ public struct PayloadInspector: Sendable {
         }
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
+        // Looked up once: the push's kind and, for a push that is not a rich alert, the misplaced keys read it.
+        let mediaFound = MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil
         let kind = PushKind.judge(
-            pushType: headers.pushType, aps: context.aps,
-            mediaFound: MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil,
-            expectMedia: expectMedia,
+            pushType: headers.pushType, aps: context.aps, mediaFound: mediaFound, expectMedia: expectMedia,
             broadcast: headers.channelID != nil)
         summary.judgedAs = kind
         guard kind == .richAlert else {
             let kindContext = PushKindContext(headers: headers, payload: context, kind: kind, expectMedia: expectMedia)
             for rule in PushKindRules.table(kind) { rule(kindContext, &findings) }
             findings += HeaderRules.broadcastEvent(root, headers: headers)
-            let mediaFound = expectMedia || MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil
-            findings += MisplacedKeyRules.check(root, hasMedia: mediaFound, aps: context.aps)
+            findings += MisplacedKeyRules.check(root, hasMedia: expectMedia || mediaFound, aps: context.aps)
             if kind == .alert {
                 findings.append(
                     Finding(

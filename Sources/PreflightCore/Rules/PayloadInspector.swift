@@ -63,9 +63,10 @@ public struct PayloadInspector: Sendable {
         // Parsed once: an APNs payload (the common case) goes on to the rules with this document. A
         // caller that has the document of exactly `body` already (a batch item: its part of the
         // batch's document) passes it as `given`.
-        var parsed = given.map(PayloadRules.judged) ?? PayloadRules.parse(body)
+        let (whole, judged) = given.map { ($0, PayloadRules.judged($0)) } ?? PayloadRules.read(body)
+        var parsed = judged
         // An array is no APNs payload, but it may be an Expo request (refused whole past 100 messages).
-        if parsed.0 == nil, let messages = ExpoEnvelope.nonObjectRoot(body, format: format) {
+        if parsed.0 == nil, let whole, let messages = ExpoEnvelope.messageRoot(whole.root, format: format) {
             parsed.1.removeAll(codes: [.payloadNotObject])
             parsed.0 = messages
         }

@@ -85,7 +85,7 @@ import Testing
         ("sound.aiff", "aiff"), ("sound.mp3", "mp3"), ("raw-frames.mp3", "mp3"), ("sound.m4a", "mpeg4-audio"),
         ("sound.ogg", "ogg"), ("sound.flac", "flac"), ("video.mp4", "mpeg4"), ("video.mov", "mpeg4"),
         ("video.mpg", "mpeg"), ("video.m2v", "mpeg2-video"), ("video.avi", "avi"), ("video.webm", "webm"),
-        ("video.mkv", "matroska"),
+        ("video.mkv", "matroska"), ("sound.aifc", "aifc"), ("sound-aifc.aiff", "aifc"), ("clip.m4v", "mpeg4"),
     ])
     func recognisesGeneratedFixtures(file: String, name: String) throws {
         let directory = try #require(fixtureDirectory(), "run the tests with `make test` to have fixtures")

@@ -32,7 +32,8 @@ public struct MediaFormat: Sendable, Hashable {
     public var mimeType: String
     /// The attachment kind, nil when iOS does not accept it as an attachment.
     public var kind: AttachmentKind?
-    /// The UTI to give as `UNNotificationAttachmentOptionsTypeHintKey`; nil when unsupported.
+    /// The format's UTI, to give as `UNNotificationAttachmentOptionsTypeHintKey` (all but AIFF-C's,
+    /// which is no listed type: `aifc`); nil when unsupported.
     public var uti: String?
     /// File extensions, the preferred one first.
     public var extensions: [String]

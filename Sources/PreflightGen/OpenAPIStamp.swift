@@ -2,7 +2,8 @@ public import PreflightCore
 
 /// openapi.json with what it copies from the Swift sources stamped in: the finding codes as the
 /// enum of `Finding.code`, the presets' names as the enum of the `profile` parameter, the
-/// namings as the enum of `Profile.naming`, and the version in `info.version` and in the
+/// namings as the enum of `Profile.naming`, the attachment orders and failure rules as the enums
+/// of `Profile.attachments.order` and `.on_failure`, and the version in `info.version` and in the
 /// examples that show it.
 /// Every other byte is kept (the text is re-rendered in the layout it was written in).
 ///
@@ -23,6 +24,13 @@ public enum OpenAPIStamp {
     /// The preset names a request's `profile` takes, and the namings a profile's `naming` is.
     static let presetNamePath = ["components", "parameters", "Profile", "schema", "enum"]
     static let namingPath = ["components", "schemas", "Profile", "properties", "naming", "enum"]
+    /// How a profile that attaches every value downloads them, and what one failure does.
+    static let orderPath = [
+        "components", "schemas", "Profile", "properties", "attachments", "properties", "order", "enum",
+    ]
+    static let onFailurePath = [
+        "components", "schemas", "Profile", "properties", "attachments", "properties", "on_failure", "enum",
+    ]
     static let codeDescription =
         "A stable code from the findings catalog (docs/findings.md); the list is generated from "
         + "\(FindingCatalog.sourcePath) by `make generate`."
@@ -56,6 +64,10 @@ public enum OpenAPIStamp {
                 presetNamePath, to: .array(ExtensionProfile.presetOrder.map { .string($0.name) }))
             stamped = try stamped.setting(
                 namingPath, to: .array(ExtensionProfile.Naming.allCases.map { .string($0.rawValue) }))
+            stamped = try stamped.setting(
+                orderPath, to: .array(ExtensionProfile.Order.allCases.map { .string($0.rawValue) }))
+            stamped = try stamped.setting(
+                onFailurePath, to: .array(ExtensionProfile.FailureRule.allCases.map { .string($0.rawValue) }))
             return JSONPrettyText.render(stamped)
         } catch {
             throw Failure(description: "openapi.json: \(error.description)")

@@ -20,8 +20,8 @@ enum CheckCommand {
                 throw error
             }
             // An Expo request with several messages: one report per message, in order.
-            let messages = BatchRequest.expoMessages(
-                Array(body), format: options.envelopeFormat, headers: options.headers)
+            let expo = BatchRequest.expoBody(Array(body), format: options.envelopeFormat, headers: options.headers)
+            let messages = expo?.messages
             let bodies = messages?.items.map(\.payload) ?? [Array(body)]
             let format = messages == nil ? options.envelopeFormat : .expo
             var reports: [Report] = []
@@ -29,7 +29,7 @@ enum CheckCommand {
                 guard
                     let report = check(
                         item, format: format, options: options, profile: profile, configuration: configuration,
-                        media: fetcher)
+                        media: fetcher, parsed: messages == nil ? expo?.parsed : nil)
                 else {
                     fetcher?.shutdown()
                     return 2
@@ -75,14 +75,14 @@ enum CheckCommand {
     /// Runs the whole check and waits for its report (nil: the check never answered).
     static func check(
         _ body: [UInt8], format: EnvelopeFormat?, options: CheckOptions, profile: ExtensionProfile?,
-        configuration: PreflightConfiguration, media: MediaFetcher?
+        configuration: PreflightConfiguration, media: MediaFetcher?, parsed: ParsedPayload? = nil
     ) -> Report? {
         let check = PreflightCheck(configuration: configuration, media: media)
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Report?>(nil)
         check.run(
             body: body, headers: options.headers, fetch: !options.noFetch, profile: profile,
-            format: format, expectMedia: options.expectMedia
+            format: format, expectMedia: options.expectMedia, parsed: parsed
         ) { outcome in
             let report = outcome.report()
             result.withLock { $0 = report }

@@ -126,3 +126,10 @@ q openssl x509 -req -in pss.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out ps
 q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj "/CN=selfsigned.test" \
   -addext "subjectAltName=DNS:selfsigned.test"
 echo "fixtures ready in $out"
+
+# H4 (attachment typing): an M4V (major brand `M4V `, ffmpeg's ipod muxer), AIFF-C (FORM type
+# AIFC, sox) under `.aifc` and under an AIFF name.
+cd "$out/media"
+q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v libx264 -pix_fmt yuv420p -f ipod clip.m4v
+q sox -n -r 22050 -c 1 sound.aifc synth 0.5 sine 440
+q sox -n -r 22050 -c 1 -t aifc sound-aifc.aiff synth 0.5 sine 440

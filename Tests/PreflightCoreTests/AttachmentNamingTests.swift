@@ -49,8 +49,16 @@ import Testing
         #expect(file.fileName == (ext.map { "attachment." + $0 } ?? "attachment"))
     }
 
-    @Test func m4vIsTypedAsMPEG4() throws {
-        #expect(try named(.onesignal, "https://c.test/a.m4v", nil).uti == "public.mpeg-4")
+    /// `.m4v` is Apple's `com.apple.m4v-video` (a kind of `public.mpeg-4`); `.aifc` is
+    /// `public.aifc-audio`, AIFF's parent and no listed type: untyped.
+    @Test func m4vAndAIFCAreTypedAsAppleTypesThem() throws {
+        #expect(try named(.onesignal, "https://c.test/a.m4v", nil).uti == "com.apple.m4v-video")
+        #expect(try named(.generic, "https://c.test/a.m4v", nil).uti == "com.apple.m4v-video")
+        #expect(try named(.generic, "https://c.test/a.M4V", nil).uti == "com.apple.m4v-video")
+        #expect(try named(.generic, "https://c.test/a.aifc", nil).uti == nil)
+        #expect(try named(.generic, "https://c.test/a.aif", nil).uti == "public.aiff-audio")
+        #expect(try named(.generic, "https://c.test/a.mov", nil).uti == nil)
+        #expect(AttachmentNaming.conformingUTIs == ["com.apple.m4v-video": "public.mpeg-4"])
     }
 
     /// Airship: a supported extension as a suffix of the lowercased name means no hint, even

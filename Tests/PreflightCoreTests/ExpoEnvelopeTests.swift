@@ -154,21 +154,22 @@ import Testing
 
     @Test func anArrayOfMessagesIsSplitIntoBatchItems() throws {
         let body = #"[{"to":"\#(Self.token)","body":"one"}, {"to":"\#(Self.token)","body":"two"}]"#
-        let batch = try #require(BatchRequest.expoMessages(Array(body.utf8), format: nil, headers: APNsHeaders()))
+        let batch = try #require(BatchRequest.expoBody(Array(body.utf8), format: nil, headers: APNsHeaders())?.messages)
         #expect(
             batch.items.map { String(decoding: $0.payload, as: UTF8.self) } == [
                 #"{"to":"\#(Self.token)","body":"one"}"#, #"{"to":"\#(Self.token)","body":"two"}"#,
             ])
         #expect(batch.items.map(\.format) == ["expo", "expo"])
         // Not split: another format named, an object, an APNs payload, a shape not Expo's.
-        #expect(BatchRequest.expoMessages(Array(body.utf8), format: .apns, headers: APNsHeaders()) == nil)
+        #expect(BatchRequest.expoBody(Array(body.utf8), format: .apns, headers: APNsHeaders())?.messages == nil)
         #expect(
-            BatchRequest.expoMessages(Array(#"{"to":"\#(Self.token)"}"#.utf8), format: .expo, headers: APNsHeaders())
+            BatchRequest.expoBody(Array(#"{"to":"\#(Self.token)"}"#.utf8), format: .expo, headers: APNsHeaders())
                 == nil)
-        #expect(BatchRequest.expoMessages(Array(#"[1,2]"#.utf8), format: nil, headers: APNsHeaders()) == nil)
+        #expect(BatchRequest.expoBody(Array(#"[1,2]"#.utf8), format: nil, headers: APNsHeaders())?.messages == nil)
         // Named expo, any array is split (each item then says what is wrong with it).
         #expect(
-            BatchRequest.expoMessages(Array(#"[1,2]"#.utf8), format: .expo, headers: APNsHeaders())?.items.count == 2)
+            BatchRequest.expoBody(Array(#"[1,2]"#.utf8), format: .expo, headers: APNsHeaders())?.messages?.items.count
+                == 2)
     }
 
     /// What the endpoints do not split (a batch item, a body named expo that is no message)
@@ -189,7 +190,7 @@ import Testing
     @Test func moreThanAHundredNotificationsAreRefusedWhole() throws {
         let message = #"{"to":"\#(Self.token)","body":"B"}"#
         let body = "[" + Array(repeating: message, count: 101).joined(separator: ",") + "]"
-        #expect(BatchRequest.expoMessages(Array(body.utf8), format: nil, headers: APNsHeaders()) == nil)
+        #expect(BatchRequest.expoBody(Array(body.utf8), format: nil, headers: APNsHeaders())?.messages == nil)
         let inspection = Self.inspect(body)
         #expect(Self.rows(inspection) == ["envelope.messages.too-many error -"])
         #expect(inspection.report.verdict == .fail)
@@ -197,7 +198,30 @@ import Testing
         // Tokens count: 2 messages of 60 tokens are 120 notifications.
         let sixty = (0..<60).map { #""ExponentPushToken[\#($0)]""# }.joined(separator: ",")
         let two = #"[{"to":[\#(sixty)]},{"to":[\#(sixty)]}]"#
-        #expect(BatchRequest.expoMessages(Array(two.utf8), format: nil, headers: APNsHeaders()) == nil)
+        #expect(BatchRequest.expoBody(Array(two.utf8), format: nil, headers: APNsHeaders())?.messages == nil)
         #expect(Self.rows(Self.inspect(two)) == ["envelope.messages.too-many error -"])
+    }
+
+    /// The body is parsed once: an array judged as one request hands its parse to the inspector,
+    /// whose report is the one a fresh parse gives.
+    @Test func anArrayJudgedWholeIsParsedOnce() throws {
+        let message = #"{"to":"\#(Self.token)","body":"B"}"#
+        let tooMany = "[" + Array(repeating: message, count: 101).joined(separator: ",") + "]"
+        for (body, rows) in [
+            (tooMany, ["envelope.messages.too-many error -"]), ("[1,2]", ["payload.not-object error -"]),
+        ] {
+            let bytes = Array(body.utf8)
+            let expo = try #require(BatchRequest.expoBody(bytes, format: nil, headers: APNsHeaders()))
+            let parsed = try #require(expo.parsed, "\(body)")
+            #expect(expo.messages == nil)
+            let inspector = PayloadInspector(configuration: PreflightConfiguration())
+            let headers = APNsHeaders(pushType: "alert")
+            let handed = inspector.inspect(body: bytes, headers: headers, parsed: parsed)
+            #expect(Self.rows(handed) == rows, "\(body)")
+            #expect(Self.rows(handed) == Self.rows(inspector.inspect(body: bytes, headers: headers)))
+        }
+        // Not JSON, or not an array: nothing parsed here.
+        #expect(BatchRequest.expoBody(Array("[1,".utf8), format: nil, headers: APNsHeaders()) == nil)
+        #expect(BatchRequest.expoBody(Array("{}".utf8), format: nil, headers: APNsHeaders()) == nil)
     }
 }

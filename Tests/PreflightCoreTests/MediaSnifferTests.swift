@@ -23,7 +23,7 @@ import Testing
         (Array("RIFF\0\0\0\0AVI LIST".utf8), "avi"),
         (Array("RIFF\0\0\0\0WEBPVP8 ".utf8), "webp"),
         (Array("FORM\0\0\0\0AIFFCOMM".utf8), "aiff"),
-        (Array("FORM\0\0\0\0AIFCFVER".utf8), "aiff"),
+        (Array("FORM\0\0\0\0AIFCFVER".utf8), "aifc"),
         (Array("ID3\u{4}\0\0\0\0\0\0".utf8), "mp3"),
         ([0xFF, 0xFB, 0x90, 0x64], "mp3"),
         ([0xFF, 0xF3, 0x48, 0xC4], "mp3"),
@@ -85,7 +85,7 @@ import Testing
         ("sound.aiff", "aiff"), ("sound.mp3", "mp3"), ("raw-frames.mp3", "mp3"), ("sound.m4a", "mpeg4-audio"),
         ("sound.ogg", "ogg"), ("sound.flac", "flac"), ("video.mp4", "mpeg4"), ("video.mov", "mpeg4"),
         ("video.mpg", "mpeg"), ("video.m2v", "mpeg2-video"), ("video.avi", "avi"), ("video.webm", "webm"),
-        ("video.mkv", "matroska"),
+        ("video.mkv", "matroska"), ("sound.aifc", "aifc"), ("sound-aifc.aiff", "aifc"), ("clip.m4v", "mpeg4"),
     ])
     func recognisesGeneratedFixtures(file: String, name: String) throws {
         let directory = try #require(fixtureDirectory(), "run the tests with `make test` to have fixtures")

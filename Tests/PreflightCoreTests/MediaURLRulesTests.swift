@@ -74,6 +74,9 @@ import Testing
         ("https://cdn.example.com/a.webp", ["attachment.untyped"]),
         ("https://cdn.example.com/a.mov", ["attachment.untyped"]),
         ("https://cdn.example.com/a.mp4", []),
+        ("https://cdn.example.com/a.m4v", ["attachment.type-unlisted"]),
+        ("https://cdn.example.com/a.aifc", ["attachment.untyped"]),
+        ("https://cdn.example.com/a.aiff", []),
     ])
     func genericNamesTheFileFromTheURLString(url: String, expected: [String]) {
         #expect(urlCodes("\"\(url)\"", profile: .generic) == expected)
@@ -91,7 +94,11 @@ import Testing
         (#""https://cdn.example.com/v1.2/image?format=jpg""#, ["media.url.no-extension"]),
         (#""https://cdn.example.com/a.webp""#, ["media.url.extension-unsupported"]),
         (#""https://cdn.example.com/a.heic""#, ["media.url.extension-unsupported"]),
-        (#""https://cdn.example.com/a.mov""#, []),
+        (#""https://cdn.example.com/a.mov""#, ["media.url.extension-unsupported"]),
+        (#""https://cdn.example.com/a.MOV""#, ["media.url.extension-unsupported"]),
+        (#""https://cdn.example.com/a.m4v""#, ["attachment.type-unlisted"]),
+        (#""https://cdn.example.com/a.aifc""#, ["media.url.extension-unsupported"]),
+        (#""https://cdn.example.com/a.aif""#, []),
         (#""https://cdn.example.com/a.xyz""#, ["media.url.extension-unsupported"]),
         (#""/relative/a.jpg""#, ["media.url.invalid"]),
         (#""cdn.example.com/a.jpg""#, ["media.url.invalid"]),

@@ -55,13 +55,24 @@ import Testing
                 == Array(repeating: "app.kubernetes.io/version: \"\(PreflightVersion.current)\"", count: 2))
     }
 
+    /// The attachment enums on disk are the Swift ones (stamped, not written by hand).
+    @Test func openAPIsAttachmentEnumsAreTheSwiftOnes() throws {
+        let openAPI = try #require(Self.onDisk("Sources/PreflightService/Resources/openapi.json"))
+        let document = try JSONParser.parse(Array(openAPI.utf8)).value
+        let attachments = document["components"]?["schemas"]?["Profile"]?["properties"]?["attachments"]?["properties"]
+        #expect(attachments?["order"]?["enum"] == .array(ExtensionProfile.Order.allCases.map { .string($0.rawValue) }))
+        #expect(
+            attachments?["on_failure"]?["enum"]
+                == .array(ExtensionProfile.FailureRule.allCases.map { .string($0.rawValue) }))
+    }
+
     @Test func theFindingsPageListsEveryCodeOnceInCatalogOrder() throws {
         let page = try #require(Self.onDisk("docs/findings.md"))
         let codes = page.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("| `") else { return nil }
             return String(line.dropFirst(3).prefix { $0 != "`" })
         }
-        #expect(codes.count == 122)
+        #expect(codes.count == 123)
         #expect(codes == FindingCatalog.entries.map(\.code.rawValue))
         #expect(Set(codes).count == codes.count)
     }

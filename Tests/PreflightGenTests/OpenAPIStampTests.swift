@@ -16,7 +16,9 @@ import Testing
             "parameters": {"Profile": {"name": "profile", "schema": {"type": "string", "enum": ["old"]}}},
             "schemas": {"Finding": {"properties": {"code": {
               "type": "string", "pattern": "^[a-z.]+$", "enum": ["old.code"]}}},
-              "Profile": {"properties": {"naming": {"type": "string", "enum": []}}}}}
+              "Profile": {"properties": {"naming": {"type": "string", "enum": []},
+                "attachments": {"type": "object", "properties": {
+                  "order": {"type": "string", "enum": ["old"]}, "on_failure": {"type": "string"}}}}}}}
         }
         """
 
@@ -50,6 +52,16 @@ import Testing
         #expect(
             components?["schemas"]?["Profile"]?["properties"]?["naming"]?["enum"]
                 == .array(ExtensionProfile.Naming.allCases.map { .string($0.rawValue) }))
+    }
+
+    /// `Profile.attachments.order` and `.on_failure` take the Swift enums' values, in their order.
+    @Test func stampsTheAttachmentOrdersAndFailureRules() throws {
+        let text = try OpenAPIStamp.stamped(Self.document, codes: [], version: "1")
+        let value = try JSONParser.parse(Array(text.utf8)).value
+        let attachments = value["components"]?["schemas"]?["Profile"]?["properties"]?["attachments"]?["properties"]
+        #expect(attachments?["order"]?["enum"] == .array([.string("sequential"), .string("parallel")]))
+        #expect(attachments?["on_failure"]?["enum"] == .array([.string("drops-that-one"), .string("drops-all")]))
+        #expect(attachments?["on_failure"]?["type"]?.string == "string")
     }
 
     @Test func aDocumentWithoutTheFindingSchemaIsRefused() {

@@ -40,12 +40,12 @@ extension ExpoEnvelope {
         return all
     }
 
-    /// The root of a body that is JSON but no object, to be judged as an Expo request: any, when
-    /// `format` is `expo` (the derivation says what is wrong), else an array of Expo messages by
-    /// its shape; nil for any other body.
-    static func nonObjectRoot(_ body: [UInt8], format: EnvelopeFormat?) -> JSONView? {
-        guard format == nil || format == .expo, let root = try? JSONDocument.parse(body).root, !root.isObject
-        else { return nil }
+    /// A parsed body that is no object, recognised as an Expo request: any, when `format` is
+    /// `expo` (the derivation says what is wrong), else an array of Expo messages by its shape;
+    /// nil for any other. The one recognition: the batch split (`BatchRequest.expoBody`) and
+    /// the inspector (a request judged whole) both ask it, of the one parse.
+    static func messageRoot(_ root: JSONView, format: EnvelopeFormat?) -> JSONView? {
+        guard format == nil || format == .expo, !root.isObject else { return nil }
         return format == .expo || isMessageArray(root) ? root : nil
     }
 

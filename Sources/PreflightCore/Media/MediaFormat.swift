@@ -32,7 +32,8 @@ public struct MediaFormat: Sendable, Hashable {
     public var mimeType: String
     /// The attachment kind, nil when iOS does not accept it as an attachment.
     public var kind: AttachmentKind?
-    /// The UTI to give as `UNNotificationAttachmentOptionsTypeHintKey`; nil when unsupported.
+    /// The format's UTI, to give as `UNNotificationAttachmentOptionsTypeHintKey` (all but AIFF-C's,
+    /// which is no listed type: `aifc`); nil when unsupported.
     public var uti: String?
     /// File extensions, the preferred one first.
     public var extensions: [String]
@@ -57,8 +58,13 @@ extension MediaFormat {
         name: "wav", mimeType: "audio/wav", kind: .audio, uti: "com.microsoft.waveform-audio",
         extensions: ["wav", "wave"])
     public static let aiff = MediaFormat(
-        name: "aiff", mimeType: "audio/aiff", kind: .audio, uti: "public.aiff-audio",
-        extensions: ["aiff", "aif", "aifc"])
+        name: "aiff", mimeType: "audio/aiff", kind: .audio, uti: "public.aiff-audio", extensions: ["aiff", "aif"])
+    /// AIFF-C (FORM type `AIFC`): `public.aifc-audio`, which Apple declares the parent of
+    /// `public.aiff-audio` (`UTTypeAIFF`: "conforms to a base type identified by
+    /// public.aifc-audio"), so not the listed AIFF type. Whether iOS attaches AIFF-C bytes under
+    /// an AIFF name is not documented: they are attached with `attachment.type-unlisted`.
+    public static let aifc = MediaFormat(
+        name: "aifc", mimeType: "audio/aiff", kind: .audio, uti: "public.aifc-audio", extensions: ["aifc", "cdda"])
     public static let mpeg = MediaFormat(
         name: "mpeg", mimeType: "video/mpeg", kind: .video, uti: "public.mpeg",
         extensions: ["mpg", "mpeg", "mpe", "m1v"])
@@ -93,7 +99,7 @@ extension MediaFormat {
 
     /// Every format Preflight can name.
     public static let all: [MediaFormat] = [
-        .jpeg, .png, .gif, .mp3, .mpeg4Audio, .wav, .aiff, .mpeg, .mpeg2Video, .mpeg4, .avi,
+        .jpeg, .png, .gif, .mp3, .mpeg4Audio, .wav, .aiff, .aifc, .mpeg, .mpeg2Video, .mpeg4, .avi,
         .webp, .heic, .avif, .bmp, .tiff, .svg, .html, .json, .ogg, .flac, .webm, .matroska, .gzip, .text,
     ]
 

@@ -9,7 +9,8 @@ extension MediaRules {
         _ attached: MediaJudgement.Attached, _ profile: ExtensionProfile, reference: MediaReference
     ) -> [Finding] {
         guard !profile.decodesImages, let namedUTI = attached.named.uti, let bytesUTI = attached.format.uti,
-            namedUTI != bytesUTI
+            AttachmentNaming.conformingUTIs[namedUTI, default: namedUTI] != bytesUTI,
+            !MediaURLRules.isAIFFCUnderAIFF(attached)
         else { return [] }
         if let ext = reference.url.pathExtension, MediaFormat.forExtension(ext)?.uti == namedUTI { return [] }
         let how =

@@ -229,6 +229,7 @@ extension MediaRules {
             judgement.findings += MediaURLRules.untyped(attached.named, judgement.profile, key: judgement.key)
         }
         judgement.findings += typeMismatch(attached, judgement.profile, reference: judgement.reference)
+        judgement.findings += MediaURLRules.aifcBytes(attached, key: judgement.key)
         return .next
     }
 

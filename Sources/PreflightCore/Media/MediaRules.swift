@@ -202,15 +202,21 @@ public enum MediaRules {
                         "the server says Content-Type: \(contentType) but the bytes are \(format.name) (\(format.mimeType))",
                     fix: "serve the file with Content-Type: \(format.mimeType)"))
         }
+        // AIFF-C bytes under an AIFF name: `attachment.type-unlisted` says it (`aifcBytes`).
         if let ext = reference.url.pathExtension, let named = MediaFormat.forExtension(ext), named.isSupported,
-            named != format
+            named != format, !(format == .aifc && named == .aiff)
         {
+            // An AIFF-C file renamed is typed by no listed type (`.aifc`) or another one: it must change.
+            let fix =
+                format == .aifc
+                ? "convert the file to AIFF (`sox in.aifc out.aiff`), WAV or M4A and name it so"
+                : "rename the file to .\(format.extensions[0]), or pass \(format.uti ?? "") as the type hint"
             findings.append(
                 Finding(
                     .mediaURLExtensionMismatch, path: key,
                     message:
                         "the URL ends in .\(ext) but the bytes are \(format.name); an extension that names the file from the URL gives iOS the wrong type",
-                    fix: "rename the file to .\(format.extensions[0]), or pass \(format.uti ?? "") as the type hint"))
+                    fix: fix))
         }
         return findings
     }

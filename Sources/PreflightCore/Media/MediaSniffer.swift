@@ -21,7 +21,8 @@ public enum MediaSniffer {
         }
         if head.starts(with: "FORM"), head.count >= 12 {
             switch head.text(8, 4) {
-            case "AIFF", "AIFC": return .aiff
+            case "AIFF": return .aiff
+            case "AIFC": return .aifc
             default: return nil
             }
         }

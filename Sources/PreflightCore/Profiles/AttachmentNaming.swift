@@ -19,21 +19,44 @@ public struct NamedFile: Sendable, Equatable {
 
 /// How each `ExtensionProfile.Naming` names the downloaded file.
 public enum AttachmentNaming {
-    /// File extensions iOS types as an attachment type (Apple, `UNNotificationAttachment`:
-    /// "Supported file types"). `.m4v` is com.apple.m4v-video, which conforms to public.mpeg-4
-    /// (Apple, `UTTypeAppleProtectedMPEG4Video`: "com.apple.m4v-video, which in turn conforms to
-    /// UTTypeMPEG4Movie"), so it is typed as that. `.mov` (com.apple.quicktime-movie) conforms
-    /// to no listed type: it is left out, untyped.
+    /// File extensions iOS types as an attachment type, with the UTI it gives each. The listed
+    /// types are Apple's (`UNNotificationAttachment`, "Supported file types",
+    /// https://developer.apple.com/documentation/usernotifications/unnotificationattachment:
+    /// kUTTypeAudioInterchangeFileFormat, kUTTypeWaveformAudio, kUTTypeMP3, kUTTypeMPEG4Audio,
+    /// kUTTypeJPEG, kUTTypeGIF, kUTTypePNG, kUTTypeMPEG, kUTTypeMPEG2Video, kUTTypeMPEG4,
+    /// kUTTypeAVIMovie). `.m4v` is `com.apple.m4v-video` (AVFileType.m4v: "The value of this UTI
+    /// is com.apple.m4v-video. Files of this type have an m4v extension"), not a listed type but
+    /// a kind of one (`conformingUTIs`). `.aifc` (`public.aifc-audio`) and `.mov`
+    /// (`com.apple.quicktime-movie`) are typed as no listed type: `unlistedTypes`.
     public static let utiForExtension: [String: String] = [
         "jpg": "public.jpeg", "jpeg": "public.jpeg", "jpe": "public.jpeg", "png": "public.png",
         "gif": "com.compuserve.gif", "mp3": "public.mp3", "m4a": "public.mpeg-4-audio",
         "wav": "com.microsoft.waveform-audio", "wave": "com.microsoft.waveform-audio", "aif": "public.aiff-audio",
-        "aiff": "public.aiff-audio", "aifc": "public.aiff-audio", "mpg": "public.mpeg", "mpeg": "public.mpeg",
-        "mpe": "public.mpeg", "m2v": "public.mpeg-2-video", "mp4": "public.mpeg-4", "m4v": "public.mpeg-4",
-        "avi": "public.avi",
+        "aiff": "public.aiff-audio", "mpg": "public.mpeg", "mpeg": "public.mpeg", "mpe": "public.mpeg",
+        "m2v": "public.mpeg-2-video", "mp4": "public.mpeg-4", "m4v": "com.apple.m4v-video", "avi": "public.avi",
     ]
 
-    /// The UTIs of `utiForExtension`: the attachment types iOS takes.
+    /// Types iOS gives a file that UNNotificationAttachment's table does not name, each with the
+    /// listed type it conforms to. Apple, `UTTypeAppleProtectedMPEG4Video`
+    /// (https://developer.apple.com/documentation/uniformtypeidentifiers/uttypeappleprotectedmpeg4video):
+    /// "conforms to a base type identified by com.apple.m4v-video, which in turn conforms to
+    /// UTTypeMPEG4Movie" (`public.mpeg-4`). Whether the attachment check accepts a conforming
+    /// type is not documented: attached, with the warning `attachment.type-unlisted`.
+    public static let conformingUTIs: [String: String] = ["com.apple.m4v-video": "public.mpeg-4"]
+
+    /// Extensions iOS types as a type that neither is nor conforms to a listed one, for the
+    /// messages of `attachment.untyped`. Apple, `UTTypeAIFF`
+    /// (https://developer.apple.com/documentation/uniformtypeidentifiers/uttypeaiff):
+    /// `public.aiff-audio` "conforms to a base type identified by public.aifc-audio", and
+    /// AVFileType.aifc: `public.aifc-audio` has "an .aifc or .cdda extension": AIFF-C is AIFF's
+    /// parent, so an `.aifc` file is not the listed AIFF type. `UTType.quickTimeMovie`: the
+    /// identifier is `com.apple.quicktime-movie`, which "conforms to UTTypeMovie" (not listed).
+    public static let unlistedTypes: [String: String] = [
+        "aifc": "public.aifc-audio", "cdda": "public.aifc-audio", "mov": "com.apple.quicktime-movie",
+        "qt": "com.apple.quicktime-movie",
+    ]
+
+    /// The UTIs iOS attaches: the listed types, and the ones that conform to one (`conformingUTIs`).
     static let attachableUTIs = Set(utiForExtension.values)
 
     /// The string the payload declares at the profile's `type_key`, if any.

@@ -60,6 +60,7 @@ extension FindingCode {
     public static let mediaURLTooLong = FindingCode(rawValue: "media.url.too-long")
     public static let requiredKeyMissing = FindingCode(rawValue: "media.url.required-key-missing")
     public static let attachmentUntyped = FindingCode(rawValue: "attachment.untyped")
+    public static let attachmentTypeUnlisted = FindingCode(rawValue: "attachment.type-unlisted")
     public static let mediaURLShapeInvalid = FindingCode(rawValue: "media.url.shape-invalid")
     public static let attachmentSizeCap = FindingCode(rawValue: "attachment.size-cap")
     public static let attachmentDeviceMemory = FindingCode(rawValue: "attachment.device-memory")
@@ -654,6 +655,11 @@ extension FindingCatalog {
             fix:
                 "what the fix says for that naming: an URL ending in the extension, a Content-Type, a `filename` parameter"
         ),
+        entry(
+            .attachmentTypeUnlisted, .warning,
+            meaning:
+                "what iOS attaches is of a type UNNotificationAttachment's table does not name, next to one it does: a `.m4v` file (`com.apple.m4v-video`, which Apple declares a kind of MPEG-4 movie, `public.mpeg-4`), or AIFF-C bytes (FORM type `AIFC`, `public.aifc-audio`, the parent of AIFF) under an AIFF name or hint; Apple does not say whether the check accepts either",
+            fix: "name MPEG-4 video `.mp4` (or hint `public.mpeg-4`); write AIFF (`sox in.aifc out.aiff`), WAV or M4A"),
         entry(
             .attachmentSizeCap, .error,
             meaning:

@@ -228,8 +228,11 @@ public enum MediaURLRules {
     }
 
     /// `attachment.untyped` when the file the extension writes has no type iOS attaches.
+    /// `attachment.type-unlisted` when it is typed as a kind of a listed type (`.m4v`).
     public static func untyped(_ named: NamedFile, _ profile: ExtensionProfile, key: String) -> [Finding] {
-        guard named.uti == nil else { return [] }
+        if let uti = named.uti {
+            return conformingType(named, uti: uti, profile, key: key).map { [$0] } ?? []
+        }
         let ext = named.pathExtension.map { ".\($0)" } ?? "no extension"
         let hint =
             named.typeHint.map { "with the type hint \"\(Quoting.bounded($0))\", which is no attachment UTI" }
@@ -238,12 +241,13 @@ public enum MediaURLRules {
         let what =
             profile.naming == .mime && named.pathExtension == nil
             ? "the \(profile.name) extension finds no extension it accepts (filename parameter, MIME type, URL, query) and skips the media"
-            : "the \(profile.name) extension writes the file as \"\(named.fileName)\" (\(ext)) \(hint): iOS cannot type it and attaches nothing"
+            : "the \(profile.name) extension writes the file as \"\(named.fileName)\" (\(ext)) \(hint): \(untypedReason(named.pathExtension))"
         return [
             Finding(
                 .attachmentUntyped, path: key,
                 message: what,
-                fix: named.pathExtension.flatMap(convertFix) ?? untypedFix(profile.naming))
+                fix: named.pathExtension.flatMap(convertFix) ?? named.pathExtension.flatMap(unlistedFix)
+                    ?? untypedFix(profile.naming))
         ]
     }
 
@@ -296,17 +300,20 @@ public enum MediaURLRules {
                 )
             ]
         }
-        guard let format = MediaFormat.forExtension(ext), format.isSupported else {
-            return [
-                Finding(
-                    .mediaURLExtensionUnsupported, path: reference.key,
-                    message:
-                        "the URL's extension .\(ext) names no type iOS attaches (images: jpg, png, gif; audio: mp3, m4a, wav, aiff; video: mp4, mpg, avi)",
-                    fix:
-                        "serve the media as JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MP4, MPEG or AVI with a matching extension"
-                )
-            ]
+        // Typed as iOS types a file name (`AttachmentNaming.utiForExtension`), not by the formats
+        // Preflight sniffs: `.mov` holds MPEG-4 bytes but is `com.apple.quicktime-movie`, no listed type.
+        if let uti = AttachmentNaming.utiForExtension[ext.lowercased()] {
+            return conformingType(url: reference, ext: ext, uti: uti).map { [$0] } ?? []
         }
-        return []
+        let typed = AttachmentNaming.unlistedTypes[ext.lowercased()].map { " (iOS types it \($0))" } ?? ""
+        return [
+            Finding(
+                .mediaURLExtensionUnsupported, path: reference.key,
+                message:
+                    "the URL's extension .\(ext)\(typed) names no type iOS attaches (images: jpg, png, gif; audio: mp3, m4a, wav, aiff; video: mp4, mpg, avi)",
+                fix:
+                    "serve the media as JPEG, PNG, GIF, MP3, M4A, WAV, AIFF, MP4, MPEG or AVI with a matching extension"
+            )
+        ]
     }
 }

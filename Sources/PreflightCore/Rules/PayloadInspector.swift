@@ -63,9 +63,10 @@ public struct PayloadInspector: Sendable {
         // Parsed once: an APNs payload (the common case) goes on to the rules with this document. A
         // caller that has the document of exactly `body` already (a batch item: its part of the
         // batch's document) passes it as `given`.
-        var parsed = given.map(PayloadRules.judged) ?? PayloadRules.parse(body)
+        let (whole, judged) = given.map { ($0, PayloadRules.judged($0)) } ?? PayloadRules.read(body)
+        var parsed = judged
         // An array is no APNs payload, but it may be an Expo request (refused whole past 100 messages).
-        if parsed.0 == nil, let messages = ExpoEnvelope.nonObjectRoot(body, format: format) {
+        if parsed.0 == nil, let whole, let messages = ExpoEnvelope.messageRoot(whole.root, format: format) {
             parsed.1.removeAll(codes: [.payloadNotObject])
             parsed.0 = messages
         }
@@ -185,18 +186,17 @@ public struct PayloadInspector: Sendable {
         }
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
+        // Looked up once: the push's kind and, for a push that is not a rich alert, the misplaced keys read it.
+        let mediaFound = MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil
         let kind = PushKind.judge(
-            pushType: headers.pushType, aps: context.aps,
-            mediaFound: MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil,
-            expectMedia: expectMedia,
+            pushType: headers.pushType, aps: context.aps, mediaFound: mediaFound, expectMedia: expectMedia,
             broadcast: headers.channelID != nil)
         summary.judgedAs = kind
         guard kind == .richAlert else {
             let kindContext = PushKindContext(headers: headers, payload: context, kind: kind, expectMedia: expectMedia)
             for rule in PushKindRules.table(kind) { rule(kindContext, &findings) }
             findings += HeaderRules.broadcastEvent(root, headers: headers)
-            let mediaFound = expectMedia || MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil
-            findings += MisplacedKeyRules.check(root, hasMedia: mediaFound, aps: context.aps)
+            findings += MisplacedKeyRules.check(root, hasMedia: expectMedia || mediaFound, aps: context.aps)
             if kind == .alert {
                 findings.append(
                     Finding(

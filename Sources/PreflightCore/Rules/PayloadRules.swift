@@ -83,6 +83,12 @@ public enum PayloadRules {
 
     /// Parses the bytes; the findings say why they are unusable. A value is returned only for an object.
     public static func parse(_ bytes: [UInt8]) -> (JSONView?, Findings) {
+        read(bytes).judged
+    }
+
+    /// `parse`, and the parse of any JSON body, an object or not (a non-object may be an Expo
+    /// request: `ExpoEnvelope.messageRoot` reads it without parsing again).
+    public static func read(_ bytes: [UInt8]) -> (whole: ParsedPayload?, judged: (JSONView?, Findings)) {
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(bytes)
@@ -90,16 +96,20 @@ public enum PayloadRules {
             let what = error.invalidUTF8 ? "is not valid UTF-8" : "is not valid JSON"
             return (
                 nil,
-                Findings([
-                    Finding(
-                        .payloadInvalidJSON, path: nil, message: "the payload \(what): \(error.message)",
-                        fix:
-                            "send the payload as UTF-8 JSON produced by a JSON encoder, not built by string concatenation"
-                    )
-                ])
+                (
+                    nil,
+                    Findings([
+                        Finding(
+                            .payloadInvalidJSON, path: nil, message: "the payload \(what): \(error.message)",
+                            fix:
+                                "send the payload as UTF-8 JSON produced by a JSON encoder, not built by string concatenation"
+                        )
+                    ])
+                )
             )
         }
-        return judged(ParsedPayload(document))
+        let whole = ParsedPayload(document)
+        return (whole, judged(whole))
     }
 
     /// What a parse gave, judged: the view of an object, the duplicate keys' findings (a batch

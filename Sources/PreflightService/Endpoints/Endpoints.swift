@@ -100,14 +100,15 @@ struct Endpoints: Sendable {
         // Sorted: the findings come in one order whatever the set's.
         for name in request.repeatedHeaders.sorted() { headers.markRepeated(name) }
         // An Expo request with several messages: each judged as a batch item, answered as a batch.
-        if let messages = BatchRequest.expoMessages(request.body, format: options.format, headers: headers) {
+        let expo = BatchRequest.expoBody(request.body, format: options.format, headers: headers)
+        if let messages = expo?.messages {
             return run(messages, options: options, responder: responder)
         }
         let metrics = self.metrics
         let wantsText = options.wantsText
         check.run(
             body: request.body, headers: headers, fetch: options.fetch, profile: options.profile,
-            format: options.format, expectMedia: options.expectMedia
+            format: options.format, expectMedia: options.expectMedia, parsed: expo?.parsed
         ) { outcome in
             // Without a download the outcome comes at once, on the connection's worker: answered
             // here (no closure holding the outcome, whose configuration is 2 KB, is made).

@@ -34,13 +34,15 @@ import Testing
     }
 
     /// HEVC: Main and Main 10 up to Level 5.1 (153) pass at either tier; Main 12, 4:2:2, 4:4:4
-    /// (range extensions, profile 4) and SCC fail; Level 5.2 (156) fails; `hev1` warns.
+    /// and a range extension at 8-bit 4:2:0 (profile 4: Main Intra) and SCC fail; Level 5.2
+    /// (156) fails; `hev1` warns.
     @Test(
         arguments: [
             (1, 153, 1, 8, "hvc1", nil), (2, 153, 1, 10, "hvc1", nil), (2, 120, 1, 10, "hvc1", nil),
             (3, 93, 1, 8, "hvc1", nil), (2, 156, 1, 10, "hvc1", FindingCode.mediaVideoLevelUnsupported),
             (1, 186, 1, 8, "hvc1", .mediaVideoLevelUnsupported), (4, 93, 1, 12, "hvc1", .mediaVideoProfileUnsupported),
-            (4, 93, 3, 8, "hvc1", .mediaVideoProfileUnsupported), (4, 93, 2, 10, "hvc1", .mediaVideoProfileUnsupported),
+            (4, 93, 3, 8, "hvc1", .mediaVideoProfileUnsupported), (4, 93, 1, 8, "hvc1", .mediaVideoProfileUnsupported),
+            (4, 93, 2, 10, "hvc1", .mediaVideoProfileUnsupported),
             (9, 93, 1, 8, "hvc1", .mediaVideoProfileUnsupported), (2, 93, 1, 12, "hvc1", .mediaVideoProfileUnsupported),
             (1, 93, 1, 8, "hev1", .mediaVideoHEVCTag),
         ] as [(Int, Int, Int, Int, String, FindingCode?)])

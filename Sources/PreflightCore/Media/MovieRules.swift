@@ -6,7 +6,7 @@
 /// "Video" 1 and "Audio" 2, with the "Amended requirements for iOS"); the rules follow it, and
 /// take the safe side where it says nothing:
 /// - video (1.1): H.264, HEVC, Dolby Vision or AV1. MPEG-4 Part 2 Simple Profile and Motion JPEG
-///   are not in it but AVFoundation has always played them (kept as before). ProRes is documented
+///   are not in it, but AVFoundation plays them in MPEG-4: they pass. ProRes is documented
 ///   only for Pro iPhones, VP8 and VP9 not at all: unsupported, the safe side for a push that
 ///   goes to every device.
 /// - H.264 (1.3b): at most High Profile (4:2:0, 8 bits), Level 5.2; the iOS amendment allows
@@ -15,7 +15,7 @@
 /// - 1.10: `avc1`, `hvc1` and `dvh1` (parameter sets in the sample description) SHOULD be used
 ///   rather than `avc3`, `hev1` and `dvhe`: a SHOULD, so a warning.
 /// - audio (2.2, 2.5): AAC-LC, HE-AAC v1 and v2, xHE-AAC, Apple Lossless, FLAC, AC-3, E-AC-3;
-///   MP3 and PCM as before. 2.25 says xHE-AAC, Apple Lossless and FLAC MUST be in fMP4: that is
+///   MP3 and PCM are not listed, but AVFoundation plays them in MPEG-4: they pass. 2.25 says xHE-AAC, Apple Lossless and FLAC MUST be in fMP4: that is
 ///   HLS's segment format, as 1.2 and 1.5 are for H.264 and HEVC, and a notification attachment is
 ///   a whole file, not a segment, so a non-fragmented MP4 with them passes as one with H.264 does.
 ///   Opus and Vorbis inside MP4, and anything else: unsupported.

@@ -125,6 +125,61 @@ q openssl x509 -req -in pss.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out ps
   -sha256 -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:32
 q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj "/CN=selfsigned.test" \
   -addext "subjectAltName=DNS:selfsigned.test"
+
+# H3 (codec rows, Apple's HLS Authoring Specification): one MPEG-4 file per row of the codec
+# table in docs/api.md, each checked against ffprobe by Tests/PreflightServiceTests/MovieTests.swift.
+cd "$out/media"
+v -c:v libx264 -profile:v high -level:v 5.2 -pix_fmt yuv420p codecs/h264-high-l52.mp4
+v -c:v libx264 -profile:v high -level:v 6.0 -pix_fmt yuv420p codecs/h264-high-l60.mp4
+v -c:v libx264 -profile:v high -level:v 6.2 -pix_fmt yuv420p codecs/h264-high-l62.mp4
+v -c:v libx264 -profile:v high -pix_fmt yuv420p -tag:v avc3 codecs/h264-avc3.mp4
+v -c:v libx265 -pix_fmt yuv420p -x265-params log-level=none -tag:v hvc1 codecs/hevc-main.mp4
+v -c:v libx265 -pix_fmt yuv420p10le -x265-params log-level=none -tag:v hvc1 codecs/hevc-main10.mp4
+v -c:v libx265 -pix_fmt yuv420p12le -x265-params log-level=none -tag:v hvc1 codecs/hevc-main12.mp4
+v -c:v libx265 -pix_fmt yuv444p -x265-params log-level=none -tag:v hvc1 codecs/hevc-rext444.mp4
+v -c:v libx265 -pix_fmt yuv420p -x265-params log-level=none:level-idc=6.2 -tag:v hvc1 codecs/hevc-l62.mp4
+# xHE-AAC: no encoder here writes USAC (ffmpeg has none), so an AAC file's AudioSpecificConfig is
+# replaced by one of audioObjectType 42 (ISO/IEC 14496-3 1.6.2.1) with a minimal UsacConfig
+# (ISO/IEC 23003-3 5.2): the sample entry is xHE-AAC's, the samples stay AAC-LC frames (the box
+# reader reads only the entry; ffprobe 5.1 refuses the stream: "Audio object type 42 is not implemented").
+a -c:a aac -f mp4 codecs/aac-for-xhe.m4a
+python3 - <<'PY'
+import struct
+def boxes(data, start, end):
+    at = start
+    while at + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[at:at + 8])
+        yield kind, at, size
+        at += size
+def find(data, path, start, end):
+    for kind, at, size in boxes(data, start, end):
+        if kind == path[0]:
+            if len(path) == 1:
+                return [at]
+            skip = {b"stsd": 8, b"mp4a": 28}.get(kind, 0)
+            rest = find(data, path[1:], at + 8 + skip, at + size)
+            return [at] + rest if rest else None
+    return None
+data = bytearray(open("codecs/aac-for-xhe.m4a", "rb").read())
+path = find(data, [b"moov", b"trak", b"mdia", b"minf", b"stbl", b"stsd", b"mp4a", b"esds"], 0, len(data))
+assert path and data.find(b"mdat") < path[0], "moov must follow mdat: the chunk offsets are not moved"
+esds = path[-1]
+dsi = data.find(b"\x05\x80\x80\x80", esds)  # ffmpeg writes descriptor sizes in 4 bytes
+old = data[dsi + 4]
+bits = "11111" + "001010" + "0100" + "0001"  # object type 31 + 10 = 42, 44.1 kHz, mono
+bits += "00100" + "001" + "00001" + "0000" + "00" + "0" + "0" + "0"  # UsacConfig: 1 SCE, no SBR, no extension
+bits += "0" * (-len(bits) % 8)
+asc = int(bits, 2).to_bytes(len(bits) // 8, "big")
+delta = len(asc) - old
+data[dsi + 4:dsi + 5 + old] = bytes([len(asc)]) + asc
+for tag in (b"\x03", b"\x04"):  # ES_Descriptor, DecoderConfigDescriptor
+    at = data.find(tag + b"\x80\x80\x80", esds)
+    data[at + 4] += delta
+for at in path:
+    data[at:at + 4] = struct.pack(">I", struct.unpack(">I", data[at:at + 4])[0] + delta)
+open("codecs/xhe-aac.m4a", "wb").write(data)
+PY
+rm codecs/aac-for-xhe.m4a
 echo "fixtures ready in $out"
 
 # H4 (attachment typing): an M4V (major brand `M4V `, ffmpeg's ipod muxer), AIFF-C (FORM type

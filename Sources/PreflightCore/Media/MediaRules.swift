@@ -68,7 +68,7 @@ public enum MediaRules {
     /// Findings after which the extension attaches nothing iOS can use: no attachment plan.
     static let unplayableCodes: Set<FindingCode> = [
         .attachmentDeviceMemory, .mediaVideoCodecUnsupported, .mediaVideoProfileUnsupported,
-        .mediaAudioCodecUnsupported,
+        .mediaVideoLevelUnsupported, .mediaAudioCodecUnsupported,
     ]
 
     /// What the box walk found in an MPEG-4 body: the findings, the tracks when the `moov` box

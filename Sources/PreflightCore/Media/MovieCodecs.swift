@@ -74,29 +74,6 @@ enum AVCConfiguration {
     }
 }
 
-/// `hvcC` (ISO/IEC 14496-15, HEVCDecoderConfigurationRecord): profile, level, chroma, bit depth.
-enum HEVCConfiguration {
-    static func read(_ hvcC: ArraySlice<UInt8>, into track: inout MovieInfo.Track) {
-        guard hvcC.count >= 19 else { return }
-        let start = hvcC.startIndex
-        let profile = Int(hvcC[start + 1] & 0x1F)
-        track.profileIDC = profile
-        track.level = Int(hvcC[start + 12])
-        track.chromaFormat = Int(hvcC[start + 16] & 0x03)
-        track.bitDepth = Int(hvcC[start + 17] & 0x07) + 8
-        // ffprobe's names (libavcodec `ff_hevc_profiles`).
-        track.profile =
-            switch profile {
-            case 1: "Main"
-            case 2: "Main 10"
-            case 3: "Main Still Picture"
-            case 4: "Rext"
-            case 9: "SCC"
-            default: "profile \(profile)"
-            }
-    }
-}
-
 /// `esds` (ISO/IEC 14496-1 ES_Descriptor): the objectTypeIndication, and for MPEG-4 audio the
 /// audio object type of the AudioSpecificConfig (2 LC, 5 HE-AAC, 29 HE-AACv2).
 enum ElementaryStream {
@@ -115,12 +92,15 @@ enum ElementaryStream {
         case 0x40, 0x66, 0x67, 0x68:
             track.codec = "aac"
             var inner = config.dropFirst(13)
-            if let specific = descriptor(&inner, tag: 0x05), let first = specific.first {
-                let audioObjectType = Int(first >> 3)
-                // AudioSpecificConfig (ISO/IEC 14496-3, 1.6.2.1): object type, rate index, channels.
+            if let specific = descriptor(&inner, tag: 0x05) {
+                // AudioSpecificConfig (ISO/IEC 14496-3, 1.6.2.1): object type (5 bits, 31 escapes
+                // to 32 plus 6 more: USAC, xHE-AAC's core, is 42), rate index, channels.
                 var bits = BitReader(Array(specific))
-                if let objectType = bits.read(5), objectType != 31, let rate = bits.read(4),
-                    rate != 15 || bits.read(24) != nil, let channels = bits.read(4), (1...7).contains(channels)
+                guard let first = bits.read(5),
+                    let audioObjectType = first == 31 ? bits.read(6).map({ 32 + $0 }) : first
+                else { return }
+                if let rate = bits.read(4), rate != 15 || bits.read(24) != nil, let channels = bits.read(4),
+                    (1...7).contains(channels)
                 {
                     track.channels = channels == 7 ? 8 : channels
                 }
@@ -134,6 +114,7 @@ enum ElementaryStream {
                     case 29: "HE-AACv2"
                     case 23: "LD"
                     case 39: "ELD"
+                    case 42: "xHE-AAC"
                     default: "object type \(audioObjectType)"
                     }
             }

@@ -1,5 +1,5 @@
 /// What a `moov` box says about a file's tracks: the parts of ISO/IEC 14496-12 (boxes),
-/// 14496-15 (`avcC`, `hvcC`) and 14496-14 (`esds`) a player reads before it decodes anything.
+/// 14496-15 (`avcC`, `hvcC`), 14496-14 (`esds`) and the AV1 binding (`av1C`) a player reads before it decodes anything.
 ///
 /// ```swift
 /// if case .moov(let bytes) = scanner.result, let movie = MovieInfo.parse(bytes) {
@@ -16,9 +16,17 @@ public struct MovieInfo: Sendable, Equatable {
         public var codec: String
         /// The profile as ffprobe names it (`High`, `Main 10`, `LC`), when the codec's configuration says.
         public var profile: String?
-        /// H.264 `profile_idc` / HEVC `general_profile_idc`.
+        /// H.264 `profile_idc` / HEVC `general_profile_idc` (or the profile its compatibility
+        /// flags claim where that is 0) / AV1 `seq_profile`.
         public var profileIDC: Int?
+        /// Where ffprobe's profile name is a family, the profile itself (HEVC `Rext`: `Main 12`,
+        /// `Main 4:4:4 10`...), from the constraint flags.
+        public var profileDetail: String?
+        /// As written in the stream: H.264 `level_idc` (52 is 5.2), HEVC `general_level_idc`
+        /// (30 times the level: 153 is 5.1), AV1 `seq_level_idx_0` (18 is 6.2).
         public var level: Int?
+        /// HEVC `general_tier_flag`, AV1 `seq_tier_0`: 0 Main, 1 High.
+        public var tier: Int?
         /// 0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4.
         public var chromaFormat: Int?
         public var bitDepth: Int?
@@ -108,6 +116,8 @@ public struct MovieInfo: Sendable, Equatable {
             AVCConfiguration.read(avcC, into: &track)
         } else if let hvcC = children.first("hvcC") {
             HEVCConfiguration.read(hvcC, into: &track)
+        } else if let av1C = children.first("av1C") {
+            AV1Configuration.read(av1C, into: &track)
         }
     }
 

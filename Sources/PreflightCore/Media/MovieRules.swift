@@ -1,20 +1,27 @@
 /// What iOS's players make of an MP4/MOV/M4A's tracks, from its `moov` box.
 ///
-/// What Apple documents, and what was chosen where it documents nothing:
-/// - video: H.264 Baseline, Main and High (8-bit 4:2:0) and HEVC; MPEG-4 Part 2 Simple Profile
-///   and Motion JPEG are listed by Apple's iPhone OS Technology Overview (Media Player, "MPEG-4
-///   video ... Simple Profile"). ProRes is documented only for Pro iPhones: unsupported here,
-///   the safe side for a push that goes to every device. VP8, VP9 and AV1 (hardware only on the
-///   newest devices) and anything else: unsupported.
-/// - H.264: Apple's decoders take 4:2:0 at 8 bits; High 10, High 4:2:2, High 4:4:4, Extended
-///   and CAVLC 4:4:4 do not play.
-/// - HEVC tagged `hev1` (parameter sets in the samples) is not played by Apple's players, which
-///   want `hvc1`.
-/// - audio: AAC (LC, HE-AAC, HE-AAC v2), MP3, Apple Lossless, AC-3, E-AC-3 and PCM; Opus,
-///   FLAC and Vorbis inside MP4, and anything else: unsupported.
+/// Apple documents nothing about which codecs play in a notification attachment. Its statement
+/// of what its devices decode is the HLS Authoring Specification for Apple devices
+/// (https://developer.apple.com/documentation/http-live-streaming/hls-authoring-specification-for-apple-devices,
+/// "Video" 1 and "Audio" 2, with the "Amended requirements for iOS"); the rules follow it, and
+/// take the safe side where it says nothing:
+/// - video (1.1): H.264, HEVC, Dolby Vision or AV1. MPEG-4 Part 2 Simple Profile and Motion JPEG
+///   are not in it, but AVFoundation plays them in MPEG-4: they pass. ProRes is documented
+///   only for Pro iPhones, VP8 and VP9 not at all: unsupported, the safe side for a push that
+///   goes to every device.
+/// - H.264 (1.3b): at most High Profile (4:2:0, 8 bits), Level 5.2; the iOS amendment allows
+///   Level 6.0 (see `MovieRules+Limits.swift`). HEVC (1.6b): at most Main 10, Level 5.1, High
+///   Tier. AV1 (1.37): at most Level 6.2, and a warning: Apple names no device list.
+/// - 1.10: `avc1`, `hvc1` and `dvh1` (parameter sets in the sample description) SHOULD be used
+///   rather than `avc3`, `hev1` and `dvhe`: a SHOULD, so a warning.
+/// - audio (2.2, 2.5): AAC-LC, HE-AAC v1 and v2, xHE-AAC, Apple Lossless, FLAC, AC-3, E-AC-3;
+///   MP3 and PCM are not listed, but AVFoundation plays them in MPEG-4: they pass. 2.25 says xHE-AAC, Apple Lossless and FLAC MUST be in fMP4: that is
+///   HLS's segment format, as 1.2 and 1.5 are for H.264 and HEVC, and a notification attachment is
+///   a whole file, not a segment, so a non-fragmented MP4 with them passes as one with H.264 does.
+///   Opus and Vorbis inside MP4, and anything else: unsupported.
 public enum MovieRules {
-    static let supportedVideo: Set<String> = ["h264", "hevc", "mpeg4", "mjpeg"]
-    static let supportedAudio: Set<String> = ["aac", "mp3", "alac", "ac3", "eac3", "pcm"]
+    static let supportedVideo: Set<String> = ["h264", "hevc", "av1", "mpeg4", "mjpeg"]
+    static let supportedAudio: Set<String> = ["aac", "mp3", "alac", "flac", "ac3", "eac3", "pcm"]
 
     /// The findings for every track, with `key` as their path: at most `Report.findingsPerCode`
     /// of a code are made, the tracks past that are only counted in `omitted` (a file of 256
@@ -59,11 +66,12 @@ public enum MovieRules {
     /// What is wrong with a video track, if anything: decided before a finding is made.
     static func videoCode(_ track: MovieInfo.Track) -> FindingCode? {
         guard supportedVideo.contains(track.codec) else { return .mediaVideoCodecUnsupported }
-        if track.codec == "h264", !(h264ProfileOK(track) && h264ChromaOK(track) && h264DepthOK(track)) {
-            return .mediaVideoProfileUnsupported
+        switch track.codec {
+        case "h264": return h264Code(track)
+        case "hevc": return hevcCode(track)
+        case "av1": return av1Code(track)
+        default: return nil
         }
-        if track.fourcc == "hev1" || track.fourcc == "dvhe" { return .mediaVideoHEVCTag }
-        return nil
     }
 
     static func h264ProfileOK(_ track: MovieInfo.Track) -> Bool { [66, 77, 100].contains(track.profileIDC ?? 100) }
@@ -73,6 +81,9 @@ public enum MovieRules {
     /// The finding of `code` (from `videoCode`) for a video track.
     static func video(_ track: MovieInfo.Track, code: FindingCode, key: String) -> Finding {
         switch code {
+        case .mediaVideoProfileUnsupported where track.codec == "hevc", .mediaVideoLevelUnsupported,
+            .mediaVideoLevelHigh, .mediaVideoAVCTag, .mediaVideoCodecLimited:
+            return limitFinding(track, code: code, key: key)
         case .mediaVideoProfileUnsupported:
             var what: [String] = []
             if !h264ChromaOK(track) { what.append("chroma \(chromaName(track.chromaFormat))") }
@@ -87,13 +98,13 @@ public enum MovieRules {
             return Finding(
                 .mediaVideoHEVCTag, path: key,
                 message:
-                    "the HEVC track is tagged \(track.fourcc) (parameter sets in the samples); Apple's players want hvc1 and may not play it",
+                    "the HEVC track is tagged \(track.fourcc) (parameter sets in the samples); Apple's HLS Authoring Specification (1.10) says to use hvc1 or dvh1, and players may not play it",
                 fix: "remux with the hvc1 tag (no re-encoding): ffmpeg -i in.mp4 -c copy -tag:v hvc1 out.mp4")
         default:
             return Finding(
                 .mediaVideoCodecUnsupported, path: key,
                 message:
-                    "the video track is \(describe(track)) (\(track.fourcc)); iOS plays H.264 and HEVC video, not this",
+                    "the video track is \(describe(track)) (\(track.fourcc)); Apple's devices decode H.264, HEVC, Dolby Vision and AV1 (HLS Authoring Specification 1.1), not this",
                 fix: "re-encode to H.264: \(reencodeVideo)")
         }
     }
@@ -111,7 +122,7 @@ public enum MovieRules {
         return Finding(
             .mediaAudioCodecUnsupported, path: key,
             message:
-                "the audio track is \(track.codec) (\(track.fourcc)) inside an MPEG-4 file; iOS plays AAC, MP3, ALAC, AC-3 and E-AC-3 there",
+                "the audio track is \(track.codec) (\(track.fourcc)) inside an MPEG-4 file; iOS plays AAC (LC, HE, xHE), MP3, Apple Lossless, FLAC, AC-3 and E-AC-3 there",
             fix: fix)
     }
 

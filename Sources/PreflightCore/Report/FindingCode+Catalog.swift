@@ -632,21 +632,43 @@ extension FindingCatalog {
         entry(
             .mediaVideoCodecUnsupported, .error,
             meaning:
-                "a video track iOS does not decode: VP8, VP9, AV1, ProRes, anything but H.264, HEVC, MPEG-4 Part 2, Motion JPEG",
+                "a video track Apple's HLS Authoring Specification does not list (1.1: H.264, HEVC, Dolby Vision, AV1): VP8, VP9, ProRes, anything but those, MPEG-4 Part 2 and Motion JPEG",
             fix: "`ffmpeg -i in.mp4 -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a aac out.mp4`"),
         entry(
             .mediaVideoProfileUnsupported, .error,
             meaning:
-                "H.264 Apple's decoders do not take: High 10, High 4:2:2, High 4:4:4 Predictive, Extended, CAVLC 4:4:4; chroma not 4:2:0; over 8 bits",
-            fix: "the same command (8-bit 4:2:0 High)"),
+                "H.264 over High Profile (High 10, High 4:2:2, High 4:4:4 Predictive, Extended, CAVLC 4:4:4; chroma not 4:2:0; over 8 bits) or HEVC over Main 10 (Main 12, Main 4:2:2 10, Main 4:4:4 and the other range extensions, SCC): over the HLS Authoring Specification's 1.3b and 1.6b",
+            fix: "the same command (8-bit 4:2:0 High), or HEVC `-pix_fmt yuv420p10le -tag:v hvc1`"),
+        entry(
+            .mediaVideoLevelUnsupported, .error,
+            meaning:
+                "a level over the HLS Authoring Specification's limits: H.264 over Level 6.0 (1.3b says 5.2, its iOS amendment 6.0), HEVC over Level 5.1 (1.6b), AV1 over Level 6.2 (1.37); the message names the level",
+            fix: "`ffmpeg -i in.mp4 -c:v libx264 -profile:v high -level:v 5.2 -pix_fmt yuv420p -c:a aac out.mp4`"),
+        entry(
+            .mediaVideoLevelHigh, .warning,
+            meaning:
+                "H.264 at a level over 5.2 and at most 6.0: over the HLS Authoring Specification's general limit (1.3b), under its amendment for iOS; an iPhone may play it, other devices may not",
+            fix: "`-level:v 5.2` (or lower: what the size and frame rate need)"),
         entry(
             .mediaVideoHEVCTag, .warning,
-            meaning: "HEVC tagged `hev1` (ffmpeg's and MediaConvert's default): Apple's players want `hvc1`",
+            meaning:
+                "HEVC tagged `hev1` or `dvhe` (ffmpeg's and MediaConvert's default: parameter sets in the samples); the HLS Authoring Specification (1.10) says to use `hvc1` or `dvh1`",
             fix: "`ffmpeg -i in.mp4 -c copy -tag:v hvc1 out.mp4`"),
+        entry(
+            .mediaVideoAVCTag, .warning,
+            meaning:
+                "H.264 tagged `avc3` (parameter sets in the samples); the HLS Authoring Specification (1.10) says to use `avc1`, as it does `hvc1` for `hev1`",
+            fix: "`ffmpeg -i in.mp4 -c copy -tag:v avc1 out.mp4`"),
+        entry(
+            .mediaVideoCodecLimited, .warning,
+            meaning:
+                "AV1: the HLS Authoring Specification lists it (1.1) but names no devices, and Apple documents hardware AV1 decoding only for the A17 Pro (iPhone 15 Pro); older iPhones may not play it",
+            fix: "send H.264 or HEVC: `ffmpeg -i in.mp4 -c:v libx264 -profile:v high -pix_fmt yuv420p -c:a aac out.mp4`"
+        ),
         entry(
             .mediaAudioCodecUnsupported, .error,
             meaning:
-                "an audio track in an MPEG-4 file iOS does not decode there: Opus, FLAC, Vorbis, anything but AAC, MP3, ALAC, AC-3, E-AC-3, PCM",
+                "an audio track in an MPEG-4 file iOS does not decode there: Opus, Vorbis, anything but AAC (LC, HE-AAC v1 and v2, xHE-AAC), MP3, Apple Lossless, FLAC, AC-3, E-AC-3, PCM (HLS Authoring Specification 2.2, 2.5)",
             fix: "`ffmpeg -i in.mp4 -c:v copy -c:a aac -b:a 128k out.mp4`"),
         entry(
             .attachmentUntyped, .error,
@@ -738,6 +760,10 @@ extension FindingCode {
     public static let mediaVideoCodecUnsupported = FindingCode(rawValue: "media.video.codec-unsupported")
     public static let mediaVideoProfileUnsupported = FindingCode(rawValue: "media.video.profile-unsupported")
     public static let mediaVideoHEVCTag = FindingCode(rawValue: "media.video.hevc-tag")
+    public static let mediaVideoLevelUnsupported = FindingCode(rawValue: "media.video.level-unsupported")
+    public static let mediaVideoLevelHigh = FindingCode(rawValue: "media.video.level-high")
+    public static let mediaVideoAVCTag = FindingCode(rawValue: "media.video.avc-tag")
+    public static let mediaVideoCodecLimited = FindingCode(rawValue: "media.video.codec-limited")
     public static let mediaAudioCodecUnsupported = FindingCode(rawValue: "media.audio.codec-unsupported")
     public static let fetchATS = FindingCode(rawValue: "media.fetch.ats")
 }

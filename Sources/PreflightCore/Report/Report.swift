@@ -222,13 +222,14 @@ public struct Report: Sendable {
         }
     }
 
-    /// A track: `codec`, `fourcc`, `profile`, then the video's size or the audio's format, and the duration.
+    /// A track: `codec`, `fourcc`, `profile`, then the video's level and size or the audio's format, and the duration.
     private static func write(_ track: MovieInfo.Track, to writer: inout JSONWriter) {
         writer.object { object in
             object.field("codec", track.codec)
             object.field("fourcc", track.fourcc)
             object.field("profile", track.profile)
             if track.isVideo {
+                optional("level", track.level, &object)
                 optional("width", track.width, &object)
                 optional("height", track.height, &object)
             } else {

@@ -118,10 +118,10 @@ contract: deps pydeps ## OpenAPI validation and schemathesis against the debug s
 deploy-check: deps pydeps ## hadolint, the runtime packages against ldd, kubernetes-validate
 	bash deploy/check.sh .build/debug/preflight
 
-# libFuzzer on the payload engine, the media sniffers and built MP4 trees: make fuzz FUZZ_SECONDS=1200 [FUZZ_PARALLEL=1]
+# libFuzzer on the payload engine, the media sniffers, built MP4 trees and the certificate reader: make fuzz FUZZ_SECONDS=1200 [FUZZ_PARALLEL=1]
 FUZZ_SECONDS ?= 60
 TEST_FUZZ_SECONDS ?= 15
-fuzz: ## libFuzzer on the three targets, FUZZ_SECONDS each (FUZZ_PARALLEL=1: side by side)
+fuzz: ## libFuzzer on the four targets, FUZZ_SECONDS each (FUZZ_PARALLEL=1: side by side)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) bash Fuzz/run.sh
 
 # Ten minutes of mixed traffic at about 80% of peak: errors, RSS drift, descriptors, threads.

@@ -19,7 +19,7 @@ fuzz_one() {
     ".build/fuzz/$target.log" | tr '\n' ' ')"
   return $status
 }
-targets=(payload media mp4)
+targets=(payload media mp4 certificate)
 status=0
 if [ "${FUZZ_PARALLEL:-0}" = 1 ]; then
   # All targets at once (one core each while cores last): the long runs of RESULTS.md.

@@ -55,6 +55,9 @@ CURLcode CPreflightShims_curl_easy_setopt_xferinfo(CURL *handle, curl_xferinfo_c
 CURLcode CPreflightShims_curl_easy_setopt_resolver_start(CURL *handle, curl_resolver_start_callback value) {
     return curl_easy_setopt(handle, CURLOPT_RESOLVER_START_FUNCTION, value);
 }
+CURLcode CPreflightShims_curl_easy_setopt_ssl_ctx(CURL *handle, curl_ssl_ctx_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_SSL_CTX_FUNCTION, value);
+}
 CURLcode CPreflightShims_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

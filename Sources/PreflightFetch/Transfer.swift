@@ -136,6 +136,7 @@ final class Transfer {
             CPreflightShims_curl_easy_setopt_resolver_start(handle, resolverStartCallback),
             CURLOPT_RESOLVER_START_FUNCTION)
         setPointer(CURLOPT_RESOLVER_START_DATA, context)
+        check(CPreflightShims_curl_easy_setopt_ssl_ctx(handle, lowerSecurityLevel), CURLOPT_SSL_CTX_FUNCTION)
     }
 
     /// Records the first option curl refused, named as libcurl names it (`curl_easy_option_by_id`).
@@ -226,6 +227,9 @@ final class Transfer {
         if !hop.isPlainHTTP {
             hop.tls = tlsFacts()
             if let tls = hop.tls { outcome.tls = tls }
+            if let chain = presentedCertificates() {
+                outcome.chains.append(PresentedChain(url: url, certificates: chain))
+            }
         }
         guard let reason = transport.refusal(hop) else { return true }
         atsViolation = reason

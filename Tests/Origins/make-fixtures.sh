@@ -116,15 +116,54 @@ PY
 cd "$out/tls"
 q openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj "/CN=Preflight Test CA"
 q openssl req -newkey rsa:2048 -nodes -keyout media.key -out media.csr -subj "/CN=media.test"
-printf 'subjectAltName=DNS:media.test\nbasicConstraints=CA:FALSE\n' > media.ext
+printf 'subjectAltName=DNS:media.test\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' > media.ext
 q openssl x509 -req -in media.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out media.pem -days 2 -extfile media.ext
 # pss.test: signed by the CA with RSA-PSS over SHA-256 (its algorithm's name carries no hash).
 q openssl req -newkey rsa:2048 -nodes -keyout pss.key -out pss.csr -subj "/CN=pss.test"
-printf 'subjectAltName=DNS:pss.test\nbasicConstraints=CA:FALSE\n' > pss.ext
+printf 'subjectAltName=DNS:pss.test\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' > pss.ext
 q openssl x509 -req -in pss.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out pss.pem -days 2 -extfile pss.ext \
   -sha256 -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:32
 q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj "/CN=selfsigned.test" \
-  -addext "subjectAltName=DNS:selfsigned.test"
+  -addext "subjectAltName=DNS:selfsigned.test" -addext "extendedKeyUsage=serverAuth"
+
+# H1 (iOS trust rules, TrustRules): leaves and intermediates for the CA above, each breaking one of
+# Apple's rules (support.apple.com/103769 and /102028), served by name on the https port.
+trust_leaf() { # NAME DAYS EXTENSIONS [CA]
+  local ca=${4:-ca}
+  q openssl req -newkey rsa:2048 -nodes -keyout "$1.key" -out "$1.csr" -subj "/CN=$1"
+  printf '%b' "$3" > "$1.ext"
+  q openssl x509 -req -in "$1.csr" -CA "$ca.pem" -CAkey "$ca.key" -CAcreateserial -out "$1.pem" -days "$2" -sha256 \
+    -extfile "$1.ext"
+}
+good='basicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n'
+trust_leaf cn-only.test 2 'basicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n'
+trust_leaf no-eku.test 2 'subjectAltName=DNS:no-eku.test\nbasicConstraints=CA:FALSE\n'
+trust_leaf days400.test 400 "subjectAltName=DNS:days400.test\n$good"
+trust_leaf days830.test 830 "subjectAltName=DNS:days830.test\n$good"
+# Intermediates: RSA 1024 (signed with SHA-256), and RSA 2048 signed with SHA-1. Each leaf's file
+# holds the leaf and its intermediate, the chain nginx sends.
+printf 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n' > intermediate.ext
+q openssl req -newkey rsa:1024 -nodes -keyout rsa1024-ca.key -out rsa1024-ca.csr -subj "/CN=Preflight RSA-1024 Intermediate"
+q openssl x509 -req -in rsa1024-ca.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out rsa1024-ca.pem -days 2 -sha256 \
+  -extfile intermediate.ext
+q openssl req -newkey rsa:2048 -nodes -keyout sha1-ca.key -out sha1-ca.csr -subj "/CN=Preflight SHA-1 Intermediate"
+q openssl x509 -req -in sha1-ca.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out sha1-ca.pem -days 2 -sha1 \
+  -extfile intermediate.ext
+trust_leaf rsa1024-ca.test 2 "subjectAltName=DNS:rsa1024-ca.test\n$good" rsa1024-ca
+trust_leaf sha1-ca.test 2 "subjectAltName=DNS:sha1-ca.test\n$good" sha1-ca
+cat rsa1024-ca.test.pem rsa1024-ca.pem > rsa1024-ca.test.chain.pem
+cat sha1-ca.test.pem sha1-ca.pem > sha1-ca.test.chain.pem
+# nginx loads these chains only at OpenSSL security level 0 (at Debian's default it refuses the
+# weak intermediates itself); with-origins.sh starts it with this file as OPENSSL_CONF.
+cat > openssl-seclevel0.cnf <<'CNF'
+openssl_conf = preflight_init
+[preflight_init]
+ssl_conf = preflight_ssl
+[preflight_ssl]
+system_default = preflight_defaults
+[preflight_defaults]
+CipherString = DEFAULT@SECLEVEL=0
+CNF
 
 # H3 (codec rows, Apple's HLS Authoring Specification): one MPEG-4 file per row of the codec
 # table in docs/api.md, each checked against ffprobe by Tests/PreflightServiceTests/MovieTests.swift.
@@ -180,7 +219,6 @@ for at in path:
 open("codecs/xhe-aac.m4a", "wb").write(data)
 PY
 rm codecs/aac-for-xhe.m4a
-echo "fixtures ready in $out"
 
 # H4 (attachment typing): an M4V (major brand `M4V `, ffmpeg's ipod muxer), AIFF-C (FORM type
 # AIFC, sox) under `.aifc` and under an AIFF name.
@@ -188,3 +226,4 @@ cd "$out/media"
 q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v libx264 -pix_fmt yuv420p -f ipod clip.m4v
 q sox -n -r 22050 -c 1 sound.aifc synth 0.5 sine 440
 q sox -n -r 22050 -c 1 -t aifc sound-aifc.aiff synth 0.5 sine 440
+echo "fixtures ready in $out"

@@ -41,7 +41,8 @@ sed -e "s|@WORK@|$work|g" -e "s|@HTTP_PORT@|$http_port|g" -e "s|@HTTPS_PORT@|$ht
   -e "s|@RSAKX_PORT@|$rsakx_port|g" -e "s|@TLS11_PORT@|$tls11_port|g" \
   "$here/nginx.conf.in" > "$work/nginx.conf"
 mkdir -p "$work/nginx-temp"
-nginx -c "$work/nginx.conf" -p "$work" 
+# Security level 0 for nginx alone: it refuses to load the weak intermediates of the trust tests otherwise.
+OPENSSL_CONF="$work/tls/openssl-seclevel0.cnf" nginx -c "$work/nginx.conf" -p "$work"
 python3 "$here/misbehaving_origin.py" "$py_port" "$work/media" > "$work/origin.log" 2>&1 &
 pids+=($!)
 

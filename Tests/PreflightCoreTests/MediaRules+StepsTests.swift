@@ -22,7 +22,8 @@ import Testing
     @Test func stepsRunInThisOrder() {
         #expect(
             MediaRules.steps.map(\.name) == [
-                "redirects", "failure", "http-status", "size-cap", "slow", "empty", "content-encoding", "container",
+                "redirects", "trust", "failure", "http-status", "size-cap", "slow", "empty", "content-encoding",
+                "container",
                 "type",
                 "size", "image", "device", "required-keys", "untyped", "attachment",
             ])

@@ -40,6 +40,7 @@ CURLcode CPreflightShims_curl_easy_setopt_header(CURL *handle, curl_write_callba
 CURLcode CPreflightShims_curl_easy_setopt_opensocket(CURL *handle, curl_opensocket_callback value);
 CURLcode CPreflightShims_curl_easy_setopt_xferinfo(CURL *handle, curl_xferinfo_callback value);
 CURLcode CPreflightShims_curl_easy_setopt_resolver_start(CURL *handle, curl_resolver_start_callback value);
+CURLcode CPreflightShims_curl_easy_setopt_ssl_ctx(CURL *handle, curl_ssl_ctx_callback value);
 // curl_easy_getinfo is variadic: one forward per result type.
 CURLcode CPreflightShims_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode CPreflightShims_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);

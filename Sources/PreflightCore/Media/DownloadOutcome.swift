@@ -71,6 +71,8 @@ public struct DownloadOutcome: Sendable, Equatable {
     public var movie: MovieScan?
     /// What the last https hop's TLS negotiated and presented.
     public var tls: TLSFacts?
+    /// Each TLS hop's certificate chain, in the order the hops started (iOS's trust rules read them).
+    public var chains: [PresentedChain] = []
 
     public init(url: String) {
         self.url = url

@@ -17,6 +17,7 @@ extension MediaRules {
     /// The steps, in the order they run.
     static let steps: [Step] = [
         Step(name: "redirects", run: redirects),
+        Step(name: "trust", run: trust),
         Step(name: "failure", run: failure),
         Step(name: "http-status", run: httpStatus),
         Step(name: "size-cap", run: sizeCap),

@@ -65,10 +65,12 @@ public enum MediaRules {
             omitted: judgement.omitted, named: judgement.attached?.named)
     }
 
-    /// Findings after which the extension attaches nothing iOS can use: no attachment plan.
+    /// Findings after which the extension attaches nothing iOS can use: no attachment plan. A
+    /// `media.fetch.ats` on a download that completed here is a trust rule the device's
+    /// connection fails on (`trust`): it gets no bytes to attach.
     static let unplayableCodes: Set<FindingCode> = [
         .attachmentDeviceMemory, .mediaVideoCodecUnsupported, .mediaVideoProfileUnsupported,
-        .mediaVideoLevelUnsupported, .mediaAudioCodecUnsupported,
+        .mediaVideoLevelUnsupported, .mediaAudioCodecUnsupported, .fetchATS,
     ]
 
     /// What the box walk found in an MPEG-4 body: the findings, the tracks when the `moov` box

@@ -553,9 +553,9 @@ extension FindingCatalog {
         entry(
             .fetchATS, .error,
             meaning:
-                "App Transport Security refuses a hop: a redirect from https to http (unless `payload.allow_http_media`), TLS before 1.2, a key exchange without ECDHE forward secrecy, a cipher not on Apple's list, a certificate key under RSA 2048 / ECC 256 bits or a signature weaker than SHA-256",
+                "App Transport Security refuses a hop: a redirect from https to http (unless `payload.allow_http_media`), TLS before 1.2, a key exchange without ECDHE forward secrecy, a cipher not on Apple's list, a certificate key under RSA 2048 / ECC 256 bits or a signature weaker than SHA-256. Also a certificate iOS does not trust on any connection, whatever the ATS settings (support.apple.com/103769 and /102028): the host not in the Subject Alternative Name, no serverAuth ExtendedKeyUsage, valid over 825 days (issued from 2019-07-01) or 398 days (from 2020-09-01), or an RSA key under 2048 bits or a non-SHA-2 signature on the server's certificate or an issuing CA; then the download goes on here and the media is still judged, with no attachment",
             fix:
-                "serve every hop over TLS 1.2+ with ECDHE and AES-GCM (or TLS 1.3), an RSA 2048+ or P-256+ certificate signed with SHA-256+"
+                "serve every hop over TLS 1.2+ with ECDHE and AES-GCM (or TLS 1.3), an RSA 2048+ or P-256+ certificate signed with SHA-256+, with the host in its SAN, serverAuth in its EKU, at most 397 days of validity, and RSA 2048+ / SHA-2 for every issuing CA"
         ),
         entry(
             .fetchTruncated, .error,

@@ -207,6 +207,10 @@ public struct Report: Sendable {
                         "certificate_key",
                         tls.certificateKeyType.map { type in tls.certificateKeyBits.map { "\(type) \($0)" } ?? type })
                     facts.field("signature", tls.signature)
+                    if let chain = download.chains.last {
+                        facts.key("chain")
+                        writeChain(chain.parsed, to: &facts)
+                    }
                 }
             }
             if let movie = media.movie {

@@ -185,7 +185,7 @@ public final class DownloadCache: MediaSource {
     /// side: 182 MB of RSS were measured for 1,500 entries with 60 KB URLs (121 KB each); this
     /// counts 180 KB. What the outcome keeps of the body counts too: the tracks of its `moov`
     /// (the array's whole capacity, and each track's strings as if none were stored inline),
-    /// the TLS facts and an image's corruption reason.
+    /// the TLS facts and chains, and an image's corruption reason.
     static func cost(url: String, outcome: DownloadOutcome) -> Int {
         var bytes = 512 + 2 * url.utf8.count + outcome.url.utf8.count + outcome.prefix.capacity
         for text in [
@@ -196,6 +196,7 @@ public final class DownloadCache: MediaSource {
             bytes += text?.utf8.count ?? 0
         }
         if case .some(let failure) = outcome.failure { bytes += String(describing: failure).utf8.count }
+        bytes += outcome.chains.reduce(0) { $0 + 64 + $1.byteCount }
         if case .corrupt(let reason)? = outcome.analysis?.image { bytes += reason.utf8.count }
         if case .movie(let movie)? = outcome.movie { bytes += cost(movie) }
         return bytes

@@ -71,6 +71,8 @@ public struct DownloadOutcome: Sendable, Equatable {
     public var movie: MovieScan?
     /// What the last https hop's TLS negotiated and presented.
     public var tls: TLSFacts?
+    /// Which part of the extension's ATS applied to each hop, in order (`TransportSecurity.judge`).
+    public var ats: [HopATS] = []
 
     public init(url: String) {
         self.url = url

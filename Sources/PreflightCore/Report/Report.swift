@@ -209,6 +209,10 @@ public struct Report: Sendable {
                     facts.field("signature", tls.signature)
                 }
             }
+            if !download.ats.isEmpty {
+                object.key("ats")
+                HopATS.write(download.ats, to: &object)
+            }
             if let movie = media.movie {
                 if let video = movie.tracks.first(where: \.isVideo) {
                     object.key("video")

@@ -381,7 +381,13 @@ final class Transfer {
             return detail.hasPrefix("Resolving timed out") ? .dns(detail) : .timeout(detail)
         case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
         case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER:
-            if let refusal = atsHandshakeRefusal(detail) { return .ats(refusal) }
+            if let refusal = atsHandshakeRefusal(detail) {
+                // No response started, so no hop was judged: the offer's rules are what applied.
+                if let offer, let url = outcome.finalURL, outcome.ats.last?.url != url {
+                    outcome.ats.append(HopATS(url: url, applied: offer.applied))
+                }
+                return .ats(refusal)
+            }
             return .tls(detail)
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
             CURLE_SSL_PINNEDPUBKEYNOTMATCH,

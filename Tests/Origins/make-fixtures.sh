@@ -126,3 +126,10 @@ q openssl x509 -req -in pss.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out ps
 q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj "/CN=selfsigned.test" \
   -addext "subjectAltName=DNS:selfsigned.test"
 echo "fixtures ready in $out"
+
+# H2 (ATS as the extension's Info.plist sets it): one certificate for the exception-domain
+# matrix's hosts, signed by the test CA.
+cd "$out/tls"
+q openssl req -newkey rsa:2048 -nodes -keyout ats.key -out ats.csr -subj "/CN=ats.test"
+printf 'subjectAltName=DNS:ats.test,DNS:sub.ats.test,DNS:deep.sub.ats.test,DNS:other.test\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' > ats.ext
+q openssl x509 -req -in ats.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out ats.pem -days 2 -extfile ats.ext

@@ -40,6 +40,16 @@ PY
 sed -e "s|@WORK@|$work|g" -e "s|@HTTP_PORT@|$http_port|g" -e "s|@HTTPS_PORT@|$https_port|g" \
   -e "s|@RSAKX_PORT@|$rsakx_port|g" -e "s|@TLS11_PORT@|$tls11_port|g" \
   "$here/nginx.conf.in" > "$work/nginx.conf"
+# H2 (ATS matrix): an origin preferring RSA key exchange and a TLS 1.0-only one.
+read -r prefer_rsa_port tls10_port < <(python3 - <<'PY'
+import socket
+socks = [socket.socket() for _ in range(2)]
+for s in socks:
+    s.bind(("127.0.0.1", 0))
+print(*[s.getsockname()[1] for s in socks])
+PY
+)
+sed -i -e "s|@PREFER_RSA_PORT@|$prefer_rsa_port|g" -e "s|@TLS10_PORT@|$tls10_port|g" "$work/nginx.conf"
 mkdir -p "$work/nginx-temp"
 nginx -c "$work/nginx.conf" -p "$work" 
 python3 "$here/misbehaving_origin.py" "$py_port" "$work/media" > "$work/origin.log" 2>&1 &
@@ -74,6 +84,7 @@ TLS11_PORT=$tls11_port
 ORIGIN_PORT=$py_port
 BLACKHOLE_DNS=$dns
 ENV
+printf 'PREFER_RSA_PORT=%s\nTLS10_PORT=%s\n' "$prefer_rsa_port" "$tls10_port" >> "$work/origins.env"
 export PREFLIGHT_ORIGINS="$work/origins.env"
 set +e
 "$@"

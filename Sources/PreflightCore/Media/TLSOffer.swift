@@ -17,6 +17,8 @@ public struct TLSOffer: Sendable, Equatable {
     /// ATS's extended checks chose this offer: a server that agrees on none of it fails as ATS
     /// fails it (`media.fetch.ats`), not as a broken TLS server.
     public var enforcesATS: Bool
+    /// Which part of the extension's ATS chose the offer (`HopRules.applied` of the first host).
+    public var applied: String
 
     /// ATS's suites: ECDHE key exchange with AES in GCM or CBC mode. Apple Platform Security,
     /// "TLS security" (https://support.apple.com/guide/security/sec100a75d12/web): ATS "limits
@@ -39,12 +41,13 @@ public struct TLSOffer: Sendable, Equatable {
 
     public init(
         minimumVersion: AppTransportSecurity.TLSVersion, cipherList: String, tls13Suites: String = Self.tls13,
-        enforcesATS: Bool
+        enforcesATS: Bool, applied: String
     ) {
         self.minimumVersion = minimumVersion
         self.cipherList = cipherList
         self.tls13Suites = tls13Suites
         self.enforcesATS = enforcesATS
+        self.applied = applied
     }
 
     /// The offer for a download that starts at `firstURL`, under the extension's `ats`.
@@ -63,6 +66,7 @@ public struct TLSOffer: Sendable, Equatable {
         // SHA-1 / MD5-SHA1; Debian's openssl.cnf sets level 2), so an offer that goes below
         // TLS 1.2 says so in its cipher string.
         if minimum < .tls12 { suites += ":@SECLEVEL=0" }
-        self.init(minimumVersion: minimum, cipherList: suites, enforcesATS: rules.extendedChecks)
+        self.init(
+            minimumVersion: minimum, cipherList: suites, enforcesATS: rules.extendedChecks, applied: rules.applied)
     }
 }

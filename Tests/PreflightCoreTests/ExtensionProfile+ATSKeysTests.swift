@@ -40,42 +40,6 @@ import Testing
         #expect(PreflightConfiguration().payload.appTransportSecurity(for: nil) == .strict)
     }
 
-    /// NSAllowsLocalNetworking, present with any value, makes iOS 10 and later ignore
-    /// NSAllowsArbitraryLoads; YES lets local names load without ATS.
-    @Test func localNetworkingCancelsArbitraryLoads() throws {
-        let (profile, _) = try Self.profile(
-            #""ats": {"allows_arbitrary_loads": true, "allows_local_networking": false}"#)
-        let ats = try #require(profile.ats)
-        #expect(!ats.arbitraryLoadsApply)
-        #expect(
-            ats.rules(forHost: "cdn.example")
-                == HopRules(
-                    applied: "default (allows_arbitrary_loads ignored: allows_local_networking is set)",
-                    allowsHTTP: false,
-                    extendedChecks: true))
-        var local = ats
-        local.allowsLocalNetworking = true
-        #expect(local.rules(forHost: "printer.local").applied == "allows_local_networking")
-        #expect(local.rules(forHost: "10.0.0.7").allowsHTTP)
-        #expect(!local.rules(forHost: "cdn.example").allowsHTTP)
-    }
-
-    /// An exact entry, a subdomain only with includes_subdomains, the longest such domain first.
-    @Test func matchesDomainsAsAppleDescribes() {
-        let ats = AppTransportSecurity(exceptionDomains: [
-            "example.com": .init(includesSubdomains: true, minimumTLSVersion: .tls11),
-            "img.example.com": .init(minimumTLSVersion: .tls10),
-            "exact.test": .init(allowsInsecureHTTPLoads: true),
-        ])
-        #expect(ats.rules(forHost: "example.com").minimumTLSVersion == .tls11)
-        #expect(ats.rules(forHost: "a.b.example.com").applied == "exception domain example.com")
-        #expect(ats.rules(forHost: "IMG.example.com").applied == "exception domain img.example.com")
-        #expect(ats.rules(forHost: "x.img.example.com").applied == "exception domain example.com")
-        #expect(ats.rules(forHost: "exact.test").allowsHTTP)
-        #expect(ats.rules(forHost: "sub.exact.test").applied == "default")
-        #expect(ats.rules(forHost: "notexample.com").applied == "default")
-    }
-
     @Test(
         arguments: [
             (#""ats": {"allow_arbitrary_loads": true}"#, "profiles.x.ats.allow_arbitrary_loads: unknown key"),

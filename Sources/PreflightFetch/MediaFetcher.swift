@@ -15,7 +15,7 @@ private let curlGlobalInit: Void = {
 /// hands the outcome to the hashing lane, which finishes the digest and runs the completion.
 ///
 /// ```swift
-/// let transport = TransportPolicy { TransportSecurity.refusal($0, allowHTTP: false) }
+/// let transport = TransportPolicy(key: "strict") { TransportSecurity.judge($0, ats: .strict) }
 /// let fetcher = try MediaFetcher(settings: config.fetch, egress: config.egress, body: policy, transport: transport)
 /// fetcher.fetch("https://cdn.example.com/a.jpg") { outcome in print(outcome.bytes) }
 /// ```
@@ -24,6 +24,8 @@ public final class MediaFetcher: Sendable {
         var url: String
         /// The `Accept` header the extension's download sends, nil for curl's default.
         var accept: String? = nil
+        /// The request's own transport policy (its extension's ATS), nil for the fetcher's.
+        var transport: TransportPolicy? = nil
         var completion: @Sendable (DownloadOutcome) -> Void
         /// The `CURLOPT_CONNECT_TO` entry from the name lookup, if one was made.
         var connectTo: String? = nil
@@ -86,9 +88,13 @@ public final class MediaFetcher: Sendable {
     /// counts against `fetch.timeout_ms`, the lookup itself against `fetch.connect_timeout_ms`.
     ///
     /// - Parameter accept: the `Accept` header to send (a profile's `accept`), nil for curl's default.
-    public func fetch(_ url: String, accept: String?, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
+    /// - Parameter transport: the request's transport policy, nil for the fetcher's own.
+    public func fetch(
+        _ url: String, accept: String?, transport: TransportPolicy?,
+        completion: @escaping @Sendable (DownloadOutcome) -> Void
+    ) {
         guard let target = LookupTarget(url: url), !target.isAddress, !pinned.contains(target.key) else {
-            return enqueue(Job(url: url, accept: accept, completion: completion))
+            return enqueue(Job(url: url, accept: accept, transport: transport, completion: completion))
         }
         let start = ContinuousClock.now
         lookups.lookup(
@@ -99,7 +105,8 @@ public final class MediaFetcher: Sendable {
             case .success(let address):
                 enqueue(
                     Job(
-                        url: url, accept: accept, completion: completion, connectTo: target.connectTo(address),
+                        url: url, accept: accept, transport: transport, completion: completion,
+                        connectTo: target.connectTo(address),
                         lookupTime: .now - start))
             case .failure(let failure):
                 var outcome = DownloadOutcome(url: url)
@@ -169,8 +176,9 @@ public final class MediaFetcher: Sendable {
                 }
                 guard
                     let transfer = Transfer(
-                        url: job.url, settings: budget, policy: policy, body: body, transport: transport,
-                        moovBudget: moovBudget, lookups: lookups, connectTo: job.connectTo, accept: job.accept,
+                        url: job.url, settings: budget, policy: policy, body: body,
+                        transport: job.transport ?? transport, moovBudget: moovBudget, lookups: lookups,
+                        connectTo: job.connectTo, accept: job.accept,
                         completion: job.completion)
                 else {
                     finished(Self.failed(job.url, "curl_easy_init failed"), job.completion)

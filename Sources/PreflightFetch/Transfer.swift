@@ -13,6 +13,8 @@ final class Transfer {
     private let policy: EgressPolicy
     private let body: BodyPolicy
     private let transport: TransportPolicy
+    /// What the handle offers (from the transport policy, for the first URL); nil: curl's defaults.
+    let offer: TLSOffer?
     /// Why the transport policy refused a hop (App Transport Security); the download stops there.
     private var atsViolation: String?
     /// Responses started so far (more than one: redirects were followed).
@@ -59,10 +61,12 @@ final class Transfer {
         self.policy = policy
         self.body = body
         self.transport = transport
+        self.offer = transport.offer(url)
         self.limit = body.initialLimit
         self.hasher = StreamHasher(scanner: body.scanner, moovBudget: moovBudget)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         configure(url: url, fetch: settings)
+        if let offer { configure(offer) }
         if let connectTo {
             connectToList = curl_slist_append(nil, connectTo)
             if let connectToList { setPointer(CURLOPT_CONNECT_TO, connectToList) }
@@ -146,7 +150,7 @@ final class Transfer {
         setupFailure = "\(name ?? "option \(option.rawValue)"): \(String(cString: curl_easy_strerror(code)))"
     }
 
-    private func setLong(_ option: CURLoption, _ value: Int) {
+    func setLong(_ option: CURLoption, _ value: Int) {
         check(CPreflightShims_curl_easy_setopt_long(handle, option, value), option)
     }
 
@@ -154,7 +158,7 @@ final class Transfer {
         check(CPreflightShims_curl_easy_setopt_ptr(handle, option, value), option)
     }
 
-    private func setString(_ option: CURLoption, _ value: String) {
+    func setString(_ option: CURLoption, _ value: String) {
         guard let copy = strdup(value) else {
             check(CURLE_OUT_OF_MEMORY, option)
             return
@@ -231,7 +235,9 @@ final class Transfer {
                 outcome.chains.append(PresentedChain(url: url, certificates: chain))
             }
         }
-        guard let reason = transport.refusal(hop) else { return true }
+        let verdict = transport.judge(hop)
+        outcome.ats.append(HopATS(url: url, applied: verdict.applied))
+        guard let reason = verdict.refusal else { return true }
         atsViolation = reason
         return false
     }
@@ -378,12 +384,17 @@ final class Transfer {
             // curl says "Resolving timed out after N milliseconds" when the name lookup was what ran out.
             return detail.hasPrefix("Resolving timed out") ? .dns(detail) : .timeout(detail)
         case CURLE_TOO_MANY_REDIRECTS: return .tooManyRedirects
-        case CURLE_SSL_CONNECT_ERROR where Self.olderThanTLS12.contains(where: detail.contains):
-            // The server offers nothing from TLS 1.2 on (OpenSSL's minimum here, as ATS's): OpenSSL
-            // 3 says so in one of these ways (a TLS 1.1 server: "legacy sigalg disallowed or unsupported").
-            return .ats("the server offers no TLS 1.2 or later (\(detail))")
-        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+        case CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CIPHER:
+            if let refusal = atsHandshakeRefusal(detail) {
+                // No response started, so no hop was judged: the offer's rules are what applied.
+                if let offer, let url = outcome.finalURL, outcome.ats.last?.url != url {
+                    outcome.ats.append(HopATS(url: url, applied: offer.applied))
+                }
+                return .ats(refusal)
+            }
+            return .tls(detail)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR,
+            CURLE_SSL_PINNEDPUBKEYNOTMATCH,
             CURLE_SSL_INVALIDCERTSTATUS, CURLE_USE_SSL_FAILED:
             return .tls(detail)
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_HTTP2_STREAM, CURLE_HTTP2:
@@ -400,11 +411,6 @@ final class Transfer {
             return .other(detail)
         }
     }
-
-    /// OpenSSL's words for a handshake that failed on the protocol version.
-    static let olderThanTLS12 = [
-        "unsupported protocol", "protocol version", "legacy sigalg", "no protocols available",
-    ]
 
     private func errorDetail(_ code: CURLcode) -> String {
         let buffer = String(cString: errorBuffer)

@@ -126,7 +126,7 @@ q openssl x509 -req -in pss.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out ps
 q openssl req -x509 -newkey rsa:2048 -nodes -keyout self.key -out self.pem -days 2 -subj "/CN=selfsigned.test" \
   -addext "subjectAltName=DNS:selfsigned.test" -addext "extendedKeyUsage=serverAuth"
 
-# H1 (iOS trust rules, TrustRules): leaves and intermediates for the CA above, each breaking one of
+# IOS trust rules, TrustRules: leaves and intermediates for the CA above, each breaking one of
 # Apple's rules (support.apple.com/103769 and /102028), served by name on the https port.
 trust_leaf() { # NAME DAYS EXTENSIONS [CA]
   local ca=${4:-ca}
@@ -165,7 +165,7 @@ system_default = preflight_defaults
 CipherString = DEFAULT@SECLEVEL=0
 CNF
 
-# H3 (codec rows, Apple's HLS Authoring Specification): one MPEG-4 file per row of the codec
+# Codec rows, Apple's HLS Authoring Specification: one MPEG-4 file per row of the codec
 # table in docs/api.md, each checked against ffprobe by Tests/PreflightServiceTests/MovieTests.swift.
 cd "$out/media"
 v -c:v libx264 -profile:v high -level:v 5.2 -pix_fmt yuv420p codecs/h264-high-l52.mp4
@@ -220,10 +220,17 @@ open("codecs/xhe-aac.m4a", "wb").write(data)
 PY
 rm codecs/aac-for-xhe.m4a
 
-# H4 (attachment typing): an M4V (major brand `M4V `, ffmpeg's ipod muxer), AIFF-C (FORM type
+# Attachment typing: an M4V (major brand `M4V `, ffmpeg's ipod muxer), AIFF-C (FORM type
 # AIFC, sox) under `.aifc` and under an AIFF name.
 cd "$out/media"
 q ffmpeg -y -f lavfi -i testsrc=size=160x120:rate=10 -t 0.5 -c:v libx264 -pix_fmt yuv420p -f ipod clip.m4v
 q sox -n -r 22050 -c 1 sound.aifc synth 0.5 sine 440
 q sox -n -r 22050 -c 1 -t aifc sound-aifc.aiff synth 0.5 sine 440
+
+# ATS as the extension's Info.plist sets it: one certificate for the exception-domain
+# matrix's hosts, signed by the test CA.
+cd "$out/tls"
+q openssl req -newkey rsa:2048 -nodes -keyout ats.key -out ats.csr -subj "/CN=ats.test"
+printf 'subjectAltName=DNS:ats.test,DNS:sub.ats.test,DNS:deep.sub.ats.test,DNS:other.test\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' > ats.ext
+q openssl x509 -req -in ats.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out ats.pem -days 2 -extfile ats.ext
 echo "fixtures ready in $out"

@@ -28,9 +28,9 @@ bash "$here/make-fixtures.sh" "$work" > /dev/null
 chmod -R a+rX "$work"
 
 # Free ports, chosen by the kernel.
-read -r http_port https_port py_port rsakx_port tls11_port < <(python3 - <<'PY'
+read -r http_port https_port py_port rsakx_port tls11_port prefer_rsa_port tls10_port < <(python3 - <<'PY'
 import socket
-socks = [socket.socket() for _ in range(5)]
+socks = [socket.socket() for _ in range(7)]
 for s in socks:
     s.bind(("127.0.0.1", 0))
 print(*[s.getsockname()[1] for s in socks])
@@ -39,6 +39,7 @@ PY
 
 sed -e "s|@WORK@|$work|g" -e "s|@HTTP_PORT@|$http_port|g" -e "s|@HTTPS_PORT@|$https_port|g" \
   -e "s|@RSAKX_PORT@|$rsakx_port|g" -e "s|@TLS11_PORT@|$tls11_port|g" \
+  -e "s|@PREFER_RSA_PORT@|$prefer_rsa_port|g" -e "s|@TLS10_PORT@|$tls10_port|g" \
   "$here/nginx.conf.in" > "$work/nginx.conf"
 mkdir -p "$work/nginx-temp"
 # Security level 0 for nginx alone: it refuses to load the weak intermediates of the trust tests otherwise.
@@ -72,6 +73,8 @@ HTTP_PORT=$http_port
 HTTPS_PORT=$https_port
 RSAKX_PORT=$rsakx_port
 TLS11_PORT=$tls11_port
+PREFER_RSA_PORT=$prefer_rsa_port
+TLS10_PORT=$tls10_port
 ORIGIN_PORT=$py_port
 BLACKHOLE_DNS=$dns
 ENV

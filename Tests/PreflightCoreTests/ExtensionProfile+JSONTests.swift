@@ -27,7 +27,7 @@ struct ExtensionProfileJSONTests {
     @Test func clevertapIsWrittenWithEveryField() {
         #expect(
             Self.json(.clevertap, apps: ["com.a", "com.b"])
-                == #"{"name":"clevertap","media_keys":["/ct_mediaUrl"],"required_keys":["/ct_mediaType"],"naming":"declared","type_key":"/ct_mediaType","download":"disk","attachments":{"mode":"first"},"accept":null,"device":{"memory_bytes":25165824,"time_budget_s":25,"throughput_bits_per_s":5000000},"source":"#
+                == #"{"name":"clevertap","media_keys":["/ct_mediaUrl"],"required_keys":["/ct_mediaType"],"naming":"declared","type_key":"/ct_mediaType","download":"disk","attachments":{"mode":"first"},"accept":null,"ats":null,"device":{"memory_bytes":25165824,"time_budget_s":25,"throughput_bits_per_s":5000000},"source":"#
                 + Self.source(.clevertap)
                 + #","default":false,"apps":["com.a","com.b"],"url":"/v1/profiles/clevertap"}"#
         )

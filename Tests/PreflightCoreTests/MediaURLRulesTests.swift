@@ -204,3 +204,29 @@ import Testing
         #expect(generic.candidates.isEmpty)
     }
 }
+
+/// `media.url.insecure` follows the extension's ATS for the URL's host.
+@Suite struct MediaURLRulesATSTests {
+    func codes(_ url: String, ats: AppTransportSecurity?, allowHTTP: Bool = false) -> [String] {
+        var configuration = PreflightConfiguration()
+        configuration.payload.allowHTTPMedia = allowHTTP
+        var profile = ExtensionProfile.generic
+        profile.ats = ats
+        let text = #"{"aps":{"alert":"a","mutable-content":1},"image":"\#(url)"}"#
+        return PayloadInspector(configuration: configuration).inspect(
+            body: Array(text.utf8), headers: APNsHeaders(pushType: "alert"), profile: profile
+        ).report.findings.map(\.code.rawValue).filter { $0 == "media.url.insecure" }
+    }
+
+    @Test func insecureFollowsTheHostsRules() {
+        let ats = AppTransportSecurity(exceptionDomains: ["cdn.example": .init(allowsInsecureHTTPLoads: true)])
+        #expect(codes("http://cdn.example/a.jpg", ats: ats) == [])
+        #expect(codes("http://img.cdn.example/a.jpg", ats: ats) == ["media.url.insecure"])
+        #expect(codes("http://other.example/a.jpg", ats: ats) == ["media.url.insecure"])
+        #expect(codes("http://other.example/a.jpg", ats: .arbitraryLoads) == [])
+        // The profile's own ats wins over the allow_http_media shorthand.
+        #expect(codes("http://other.example/a.jpg", ats: ats, allowHTTP: true) == ["media.url.insecure"])
+        #expect(codes("http://other.example/a.jpg", ats: nil, allowHTTP: true) == [])
+        #expect(codes("http://other.example/a.jpg", ats: nil) == ["media.url.insecure"])
+    }
+}

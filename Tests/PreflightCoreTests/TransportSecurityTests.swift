@@ -32,8 +32,9 @@ import Testing
         #expect(
             TransportSecurity.violations(facts) == ["the cipher ECDHE-RSA-CHACHA20-POLY1305 is not AES-128 or AES-256"])
         facts = Self.good
+        // RSA key size is iOS's trust rule for every certificate of the chain, not ATS's: judged elsewhere.
         facts.certificateKeyBits = 1024
-        #expect(TransportSecurity.violations(facts) == ["the certificate's RSA key has 1024 bits, under 2048"])
+        #expect(TransportSecurity.violations(facts) == [])
         facts = Self.good
         facts.certificateKeyType = "EC"
         facts.certificateKeyBits = 224
@@ -61,5 +62,32 @@ import Testing
         var facts = Self.good
         facts.signature = signature
         #expect(TransportSecurity.violations(facts) == expected)
+    }
+
+    /// An exception domain's minimum version and NSExceptionRequiresForwardSecrecy NO, which also
+    /// drops the key length check but keeps AES and the version rule.
+    @Test func exceptionRulesLowerTheBar() {
+        let relaxed = HopRules(
+            applied: "exception domain x", allowsHTTP: false, extendedChecks: true, minimumTLSVersion: .tls10,
+            requiresForwardSecrecy: false)
+        var facts = Self.good
+        facts.version = "TLSv1"
+        facts.keyExchange = "RSA"
+        facts.cipher = "AES128-SHA"
+        facts.certificateKeyType = "EC"
+        facts.certificateKeyBits = 224
+        #expect(TransportSecurity.violations(facts, rules: relaxed) == [])
+        facts.cipher = "DES-CBC3-SHA"
+        #expect(
+            TransportSecurity.violations(facts, rules: relaxed) == ["the cipher DES-CBC3-SHA is not AES-128 or AES-256"]
+        )
+        facts.version = "SSLv3"
+        #expect(
+            TransportSecurity.violations(facts, rules: relaxed) == [
+                "SSLv3 is older than TLS 1.0", "the cipher DES-CBC3-SHA is not AES-128 or AES-256",
+            ])
+        var tls13Only = relaxed
+        tls13Only.minimumTLSVersion = .tls13
+        #expect(TransportSecurity.violations(Self.good, rules: tls13Only) == ["TLSv1.2 is older than TLS 1.3"])
     }
 }

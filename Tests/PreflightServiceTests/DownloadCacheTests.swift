@@ -43,6 +43,32 @@ final class ManualClock: Sendable {
         return result.withLock { $0 }
     }
 
+    /// Fetches under `transport` through the cache and waits for the outcome.
+    func get(_ cache: DownloadCache, _ path: String, transport: TransportPolicy) -> DownloadOutcome? {
+        let result = Mutex<DownloadOutcome?>(nil)
+        let done = Gate()
+        cache.fetch(origins.origin + path, accept: nil, transport: transport) { outcome in
+            result.withLock { $0 = outcome }
+            done.open()
+        }
+        _ = done.wait()
+        return result.withLock { $0 }
+    }
+
+    /// One extension's ATS refuses what another's allows: their downloads of one URL are kept
+    /// apart (a download kept for arbitrary loads is no answer for an extension without them).
+    @Test func entriesAreKeptByTransportPolicy() throws {
+        defer { fetcher.shutdown() }
+        let cache = cache()
+        let open = try #require(get(cache, "/jpeg/ats.jpg", transport: .appTransportSecurity(.arbitraryLoads)))
+        #expect(open.failure == nil)
+        #expect(open.ats == [HopATS(url: origins.origin + "/jpeg/ats.jpg", applied: "allows_arbitrary_loads")])
+        #expect(get(cache, "/jpeg/ats.jpg", transport: .appTransportSecurity(.arbitraryLoads))?.cached == true)
+        let strict = try #require(get(cache, "/jpeg/ats.jpg", transport: .appTransportSecurity(.strict)))
+        #expect(strict.cached == false)
+        #expect(strict.failure == .ats("\(origins.origin)/jpeg/ats.jpg is plain http"))
+    }
+
     @Test func aSecondProbeIsAHit() throws {
         defer { fetcher.shutdown() }
         let cache = cache()

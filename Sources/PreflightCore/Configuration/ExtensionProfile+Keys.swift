@@ -20,6 +20,7 @@ extension ExtensionProfile {
             ConfigKey("order", read: readOrder),
             ConfigKey("on_failure", read: readOnFailure),
             ConfigKey("accept", read: readAccept),
+            ConfigKey("ats", read: readATS),
         ]
     }
 

@@ -81,7 +81,9 @@ public struct PreflightConfiguration: Sendable, Equatable {
         public var maxBytes = 4096
         /// APNs limit for voip pushes. Default 5120.
         public var voipMaxBytes = 5120
-        /// Whether `http://` media is accepted (the app has an ATS exception). Default false.
+        /// The shorthand for NSAllowsArbitraryLoads in the extension's Info.plist, for every
+        /// profile that sets no `ats` of its own: http loads and https runs without ATS's
+        /// extended checks (`appTransportSecurity(for:)`). Default false.
         public var allowHTTPMedia = false
         /// Longest media URL judged and downloaded; longer ones get `media.url.too-long`. A push
         /// is at most 4096 bytes (5120 for voip), so no deliverable URL is longer. Default 4096.

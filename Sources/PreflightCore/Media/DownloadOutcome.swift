@@ -73,6 +73,8 @@ public struct DownloadOutcome: Sendable, Equatable {
     public var tls: TLSFacts?
     /// Each TLS hop's certificate chain, in the order the hops started (iOS's trust rules read them).
     public var chains: [PresentedChain] = []
+    /// Which part of the extension's ATS applied to each hop, in order (`TransportSecurity.judge`).
+    public var ats: [HopATS] = []
 
     public init(url: String) {
         self.url = url

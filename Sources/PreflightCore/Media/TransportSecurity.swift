@@ -45,32 +45,39 @@ public struct TransportFacts: Sendable, Equatable {
 }
 
 /// App Transport Security as a Notification Service Extension's URLSession enforces it. Apple,
-/// Information Property List Key Reference, "Requirements for Connecting Using ATS": TLS 1.2 (or
-/// later); AES-128 or AES-256; forward secrecy through an ECDHE key exchange, from a list of
-/// ECDHE_ECDSA / ECDHE_RSA suites with AES GCM or CBC; a certificate signed with SHA-256 or
-/// better, with an RSA key of 2048 bits or more or an ECC key of 256 bits or more; and
+/// Preventing Insecure Network Connections
+/// (https://developer.apple.com/documentation/security/preventing-insecure-network-connections),
+/// "Ensure the Network Server Meets Minimum Requirements": TLS 1.2 or later; AES-128 or AES-256;
+/// forward secrecy through an ECDHE key exchange; a certificate signed with SHA-2 with a digest of
+/// at least 256 bits, with an RSA key of 2048 bits or more or an ECC key of 256 bits or more.
 /// `NSExceptionRequiresForwardSecrecy` ("limits the accepted ciphers to those that support PFS
-/// through Elliptic Curve Diffie-Hellman Ephemeral (ECDHE) key exchange"). TLS 1.3's suites
-/// are AES-GCM or ChaCha20 with an ephemeral exchange: accepted.
+/// through Elliptic Curve Diffie-Hellman Ephemeral (ECDHE) key exchange"). TLS 1.3's suites are
+/// AES-GCM or ChaCha20 with an ephemeral exchange: accepted. The RSA key size and SHA-2 of every
+/// certificate are iOS's trust rules, which hold with or without ATS: judged elsewhere.
 public enum TransportSecurity {
-    /// What ATS refuses in this connection, each as a sentence; empty when it passes.
-    public static func violations(_ facts: TLSFacts) -> [String] {
+    /// What ATS's extended checks refuse in this connection under `rules` (ATS's defaults unless
+    /// an exception domain lowers the version or lifts forward secrecy), each as a sentence.
+    public static func violations(
+        _ facts: TLSFacts, rules: HopRules = HopRules(applied: "default", allowsHTTP: false, extendedChecks: true)
+    ) -> [String] {
         var problems: [String] = []
-        let tls13 = facts.version == "TLSv1.3"
-        if !["TLSv1.2", "TLSv1.3"].contains(facts.version) {
-            problems.append("\(facts.version) is older than TLS 1.2")
+        let version = AppTransportSecurity.TLSVersion(negotiated: facts.version)
+        if version.map({ $0 < rules.minimumTLSVersion }) ?? true {
+            problems.append("\(facts.version) is older than \(rules.minimumTLSVersion.spoken)")
         }
-        if !tls13 {
-            if facts.keyExchange != "ECDHE" {
+        if version != .tls13 {
+            if rules.requiresForwardSecrecy, facts.keyExchange != "ECDHE" {
                 problems.append(
                     "the key exchange is \(facts.keyExchange) (\(facts.cipher)): no forward secrecy through ECDHE")
             } else if !facts.cipher.contains("AES") {
                 problems.append("the cipher \(facts.cipher) is not AES-128 or AES-256")
             }
         }
-        if let type = facts.certificateKeyType, let bits = facts.certificateKeyBits {
-            if type == "RSA", bits < 2048 { problems.append("the certificate's RSA key has \(bits) bits, under 2048") }
-            if type == "EC", bits < 256 { problems.append("the certificate's EC key has \(bits) bits, under 256") }
+        // NSExceptionRequiresForwardSecrecy=NO "also removes the key length check".
+        if rules.requiresForwardSecrecy, facts.certificateKeyType == "EC", let bits = facts.certificateKeyBits,
+            bits < 256
+        {
+            problems.append("the certificate's EC key has \(bits) bits, under 256")
         }
         if let signature = facts.signature {
             let lower = signature.lowercased()
@@ -81,20 +88,72 @@ public enum TransportSecurity {
         return problems
     }
 
-    /// Why ATS stops the download at this hop, or nil to let it go on: plain http unless
-    /// `allowHTTP` (the app's exception), and on TLS every `violations` sentence, joined. A TLS
-    /// hop whose session could not be read goes on.
+    /// Why ATS stops the download at this hop, or nil to let it go on, and which part of `ats`
+    /// applied to the hop's host: plain http unless that host's rules allow it; on TLS every
+    /// `violations` sentence, joined, unless arbitrary loads turn the extended checks off. A
+    /// TLS hop whose session could not be read goes on.
     ///
     /// ```swift
-    /// let fetcher = try MediaFetcher(..., transport: TransportPolicy { TransportSecurity.refusal($0, allowHTTP: false) })
+    /// let verdict = TransportSecurity.judge(hop, ats: .strict)
+    /// verdict.refusal  // "http://cdn.example/a.jpg is plain http"
     /// ```
-    public static func refusal(_ hop: TransportFacts, allowHTTP: Bool) -> String? {
+    public static func judge(_ hop: TransportFacts, ats: AppTransportSecurity) -> HopVerdict {
+        let rules = ats.rules(forHost: host(of: hop.url))
         if hop.isPlainHTTP {
-            if allowHTTP { return nil }
-            return hop.isRedirect ? "a redirect leads to \(hop.url), plain http" : "\(hop.url) is plain http"
+            if rules.allowsHTTP { return HopVerdict(applied: rules.applied, refusal: nil) }
+            let what = hop.isRedirect ? "a redirect leads to \(hop.url), plain http" : "\(hop.url) is plain http"
+            return HopVerdict(applied: rules.applied, refusal: what)
         }
-        guard let tls = hop.tls else { return nil }
-        let problems = violations(tls)
-        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+        guard rules.extendedChecks, let tls = hop.tls else { return HopVerdict(applied: rules.applied, refusal: nil) }
+        let problems = violations(tls, rules: rules)
+        return HopVerdict(applied: rules.applied, refusal: problems.isEmpty ? nil : problems.joined(separator: "; "))
+    }
+
+    /// The host of an absolute URL, lower-cased, without user, port or IPv6 brackets.
+    static func host(of url: String) -> String {
+        var rest = Substring(url)
+        if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+            rest = rest[rest.index(colon, offsetBy: 3)...]
+        }
+        rest = rest.prefix { !"/?#".contains($0) }
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
+            return String(rest[rest.index(after: rest.startIndex)..<close]).lowercased()
+        }
+        if let colon = rest.lastIndex(of: ":") { rest = rest[..<colon] }
+        return rest.lowercased()
+    }
+}
+
+/// One hop as ATS judged it.
+public struct HopVerdict: Sendable, Equatable {
+    /// Which part of the extension's ATS applied (`HopRules.applied`).
+    public var applied: String
+    /// Why the hop is refused; nil lets it go on.
+    public var refusal: String?
+
+    public init(applied: String, refusal: String?) {
+        self.applied = applied
+        self.refusal = refusal
+    }
+}
+
+/// Which part of the extension's ATS applied to one hop: the report's `media.ats`.
+public struct HopATS: Sendable, Equatable {
+    /// The hop's URL.
+    public var url: String
+    /// `HopRules.applied`: `default`, `allows_arbitrary_loads`, `exception domain NAME`...
+    public var applied: String
+
+    public init(url: String, applied: String) {
+        self.url = url
+        self.applied = applied
+    }
+}
+
+extension TransportSecurity {
+    /// Why ATS stops the download at this hop, or nil: `judge(hop, ats:).refusal`.
+    public static func refusal(_ hop: TransportFacts, ats: AppTransportSecurity) -> String? {
+        judge(hop, ats: ats).refusal
     }
 }

@@ -3,7 +3,7 @@
 extension ExtensionProfile {
     /// Writes the profile as one JSON object: every field of the struct under its configuration
     /// key (`media_keys`, `required_keys`, `naming`, `type_key`, `download`, `attachments`,
-    /// `accept`, `device`), then `source` (absent for a profile the configuration defines),
+    /// `accept`, `ats`, `device`), then `source` (absent for a profile the configuration defines),
     /// then what the running configuration says of it (`default`, the `apps` mapped to it) and
     /// its `url`.
     ///
@@ -24,6 +24,8 @@ extension ExtensionProfile {
             object.key("attachments")
             Self.write(attachments, to: &object)
             object.field("accept", accept)
+            object.key("ats")
+            if let ats { ats.writeJSON(to: &object) } else { object.value(nil as String?) }
             object.key("device")
             object.object { device in
                 device.field("memory_bytes", self.device.memoryBytes)

@@ -127,6 +127,9 @@ public struct ExtensionProfile: Sendable, Equatable {
     /// The `Accept` header the extension's download sends (WebEngage asks for `image/webp`), so
     /// that a content-negotiating origin answers here what it answers the phone; nil for none.
     public var accept: String?
+    /// The extension's own `NSAppTransportSecurity`; nil when the profile sets none (then
+    /// `payload.allow_http_media` stands for it: `PreflightConfiguration.Payload.appTransportSecurity`).
+    public var ats: AppTransportSecurity?
     /// Where a preset's behaviour is read from; nil for a profile the configuration defines.
     public var source: Source?
     /// Keys whose value must be one string for the extension to act (WebEngage: `source` is

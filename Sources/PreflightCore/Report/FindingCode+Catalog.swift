@@ -497,8 +497,9 @@ extension FindingCatalog {
             fix: "send the shape the helper decodes (the message names it)"),
         entry(
             .mediaURLInsecure, .error,
-            meaning: "`http://` while `payload.allow_http_media` is false: ATS blocks it",
-            fix: "serve over https"),
+            meaning:
+                "`http://` to a host the extension's ATS (the profile's `ats`, else `payload.allow_http_media` for arbitrary loads) gives no insecure-HTTP exception: ATS blocks it",
+            fix: "serve over https, or describe the extension's exception in the profile's `ats`"),
         entry(
             .mediaURLNoExtension, .warning,
             meaning:
@@ -553,7 +554,7 @@ extension FindingCatalog {
         entry(
             .fetchATS, .error,
             meaning:
-                "App Transport Security refuses a hop: a redirect from https to http (unless `payload.allow_http_media`), TLS before 1.2, a key exchange without ECDHE forward secrecy, a cipher not on Apple's list, a certificate key under RSA 2048 / ECC 256 bits or a signature weaker than SHA-256. Also a certificate iOS does not trust on any connection, whatever the ATS settings (support.apple.com/103769 and /102028): the host not in the Subject Alternative Name, no serverAuth ExtendedKeyUsage, valid over 825 days (issued from 2019-07-01) or 398 days (from 2020-09-01), or an RSA key under 2048 bits or a non-SHA-2 signature on the server's certificate or an issuing CA; then the download goes on here and the media is still judged, with no attachment",
+                "App Transport Security, as the extension's ATS sets it for the hop's host, refuses a hop: a redirect to plain http without an exception, TLS under the minimum (1.2 unless an exception domain lowers it), a key exchange without ECDHE forward secrecy (unless lifted), a cipher other than AES, a certificate EC key under 256 bits or a signature weaker than SHA-256, or no version or suite in common with what the phone offers. Also a certificate iOS does not trust on any connection, whatever the ATS settings (support.apple.com/103769 and /102028): the host not in the Subject Alternative Name, no serverAuth ExtendedKeyUsage, valid over 825 days (issued from 2019-07-01) or 398 days (from 2020-09-01), or an RSA key under 2048 bits or a non-SHA-2 signature on the server's certificate or an issuing CA; then the download goes on here and the media is still judged, with no attachment",
             fix:
                 "serve every hop over TLS 1.2+ with ECDHE and AES-GCM (or TLS 1.3), an RSA 2048+ or P-256+ certificate signed with SHA-256+, with the host in its SAN, serverAuth in its EKU, at most 397 days of validity, and RSA 2048+ / SHA-2 for every issuing CA"
         ),

@@ -213,6 +213,10 @@ public struct Report: Sendable {
                     }
                 }
             }
+            if !download.ats.isEmpty {
+                object.key("ats")
+                HopATS.write(download.ats, to: &object)
+            }
             if let movie = media.movie {
                 if let video = movie.tracks.first(where: \.isVideo) {
                     object.key("video")

@@ -210,12 +210,16 @@ public enum MediaURLRules {
         }
         let reference = MediaReference(key: key, url: url)
         var findings: [Finding] = []
-        if url.scheme == "http", !configuration.payload.allowHTTPMedia {
+        let ats = configuration.payload.appTransportSecurity(for: profile)
+        if url.scheme == "http", !ats.rules(forHost: url.host).allowsHTTP {
             findings.append(
                 Finding(
                     .mediaURLInsecure, path: key,
-                    message: "the media URL is plain http://; App Transport Security blocks the download on the device",
-                    fix: "serve the media over https (or set payload.allow_http_media if the app has an ATS exception)")
+                    message:
+                        "the media URL is plain http://; the extension's App Transport Security (\(ats.rules(forHost: url.host).applied)) blocks the download on the device",
+                    fix:
+                        "serve the media over https (or describe the extension's ATS exception in the profile's ats, or payload.allow_http_media for NSAllowsArbitraryLoads)"
+                )
             )
         }
         if AttachmentNaming.isURLNamed(profile.naming) {

@@ -114,11 +114,15 @@ public final class DownloadCache: MediaSource {
     }
 
     /// The outcome for `url` asked with `accept`: from the cache, from a download in progress,
-    /// or from a new one. Entries are kept by URL and `Accept` together: a content-negotiating
-    /// origin answers a WebP to one profile and a JPEG to another for the same URL.
-    public func fetch(_ url: String, accept: String?, completion: @escaping @Sendable (DownloadOutcome) -> Void) {
-        // A URL holds no space or line feed (MediaURL refuses them), so the pair is one key.
-        let key = accept.map { url + "\n" + $0 } ?? url
+    /// or from a new one. Entries are kept by URL, `Accept` and transport policy together: a
+    /// content-negotiating origin answers a WebP to one profile and a JPEG to another for the
+    /// same URL, and one extension's ATS refuses what another's allows.
+    public func fetch(
+        _ url: String, accept: String?, transport: TransportPolicy?,
+        completion: @escaping @Sendable (DownloadOutcome) -> Void
+    ) {
+        // A URL holds no space or line feed (MediaURL refuses them), so the parts make one key.
+        let key = (accept.map { url + "\n" + $0 } ?? url) + (transport.map { "\n\u{1}" + $0.key } ?? "")
         enum Plan {
             case hit(DownloadOutcome)
             case join
@@ -151,7 +155,7 @@ public final class DownloadCache: MediaSource {
         case .join:
             break
         case .download:
-            fetcher.fetch(url, accept: accept) { [self] outcome in
+            fetcher.fetch(url, accept: accept, transport: transport) { [self] outcome in
                 finished(key, outcome)
             }
         }

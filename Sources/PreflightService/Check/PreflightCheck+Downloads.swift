@@ -9,13 +9,13 @@ extension PreflightCheck {
     /// extension downloads in is judged on the outcomes (`MediaRules.timeBudget`), not by waiting.
     static func download(
         _ candidates: [MediaCandidate], from source: any MediaSource, accept: String?,
-        completion: @escaping @Sendable ([MediaRules.Item]) -> Void
+        transport: TransportPolicy? = nil, completion: @escaping @Sendable ([MediaRules.Item]) -> Void
     ) {
         let wanted = candidates.indices.filter { candidates[$0].reference != nil }
         let gathered = Mutex(Gathered(candidates: candidates, missing: wanted.count))
         for index in wanted {
             guard let reference = candidates[index].reference else { continue }
-            source.fetch(reference.url.text, accept: accept) { outcome in
+            source.fetch(reference.url.text, accept: accept, transport: transport) { outcome in
                 let complete = gathered.withLock { state -> [MediaRules.Item]? in
                     state.items[index].download = outcome
                     state.missing -= 1

@@ -27,10 +27,9 @@ public struct PreflightCheck: Sendable {
             keepBytes: 64 * 1024, initialLimit: MediaRules.largestLimit(limits), decideAfter: 64,
             scanner: { admit in BoxScanner(moovLimit: MediaRules.moovLimit, admit: admit) }
         ) { prefix in MediaRules.limit(forPrefix: prefix, limits: limits) }
-        let allowHTTP = configuration.payload.allowHTTPMedia
         return try MediaFetcher(
             settings: configuration.fetch, egress: configuration.egress, body: body,
-            transport: TransportPolicy { hop in TransportSecurity.refusal(hop, allowHTTP: allowHTTP) })
+            transport: .appTransportSecurity(configuration.payload.appTransportSecurity(for: nil)))
     }
 
     /// Checks the push (`profile` is the one the request names, `format` the envelope it names;
@@ -61,7 +60,9 @@ public struct PreflightCheck: Sendable {
         // Built only for a download: a payload-only check allocates no list of candidates.
         let candidates = every ? inspection.candidates : [MediaCandidate(key: first.key, reference: first)]
         let payloadReport = report
-        Self.download(candidates, from: source, accept: judged.profile.accept) { items in
+        let ats = configuration.payload.appTransportSecurity(for: judged.profile)
+        Self.download(candidates, from: source, accept: judged.profile.accept, transport: .appTransportSecurity(ats)) {
+            items in
             completion(
                 CheckOutcome(
                     payloadReport: payloadReport, items: items, configuration: configuration,

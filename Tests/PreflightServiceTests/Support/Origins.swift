@@ -13,6 +13,10 @@ struct Origins {
     /// nginx with TLS 1.2 and only RSA key exchange, and with TLS 1.1 only.
     var rsaKeyExchangePort: Int
     var tls11Port: Int
+    /// nginx preferring RSA key exchange while it supports ECDHE, and with TLS 1.0 only (the
+    /// ATS matrix's hosts: ats.test, sub.ats.test, deep.sub.ats.test, other.test).
+    var preferRSAPort = 0
+    var tls10Port = 0
     /// Whether the tests' DNS server (which never answers names under blackhole.test) is up: only
     /// inside the network namespace of `PREFLIGHT_NETNS=1`.
     var blackholeDNS = false
@@ -37,7 +41,8 @@ struct Origins {
         else { throw TestConnection.Failure(description: "incomplete origins file \(path)") }
         return Origins(
             media: media, caFile: caFile, httpPort: http, httpsPort: https, originPort: origin,
-            rsaKeyExchangePort: rsa, tls11Port: tls11, blackholeDNS: values["BLACKHOLE_DNS"] == "1")
+            rsaKeyExchangePort: rsa, tls11Port: tls11, preferRSAPort: values["PREFER_RSA_PORT"].flatMap(Int.init) ?? 0,
+            tls10Port: values["TLS10_PORT"].flatMap(Int.init) ?? 0, blackholeDNS: values["BLACKHOLE_DNS"] == "1")
     }
 
     /// A configuration whose downloads reach these origins: the test CA, names pinned to
@@ -52,14 +57,25 @@ struct Origins {
             "origin.test:\(originPort):127.0.0.1", "private.test:80:10.0.0.1",
             "media.test:\(rsaKeyExchangePort):127.0.0.1", "media.test:\(tls11Port):127.0.0.1",
         ]
+        for host in Self.atsHosts {
+            for port in [httpPort, httpsPort, preferRSAPort, tls10Port] {
+                configuration.fetch.resolve.append("\(host):\(port):127.0.0.1")
+            }
+        }
         configuration.egress.allowCIDRs = openLoopback ? ["127.0.0.0/8", "::1/128"] : []
-        configuration.egress.allowedPorts = [80, 443, httpPort, httpsPort, originPort, rsaKeyExchangePort, tls11Port]
+        configuration.egress.allowedPorts = [
+            80, 443, httpPort, httpsPort, originPort, rsaKeyExchangePort, tls11Port,
+            preferRSAPort, tls10Port,
+        ]
         configuration.fetch.timeoutMs = 8000
         configuration.fetch.lowSpeedBytesPerSecond = 1024
         configuration.fetch.lowSpeedSeconds = 2
         configuration.payload.allowHTTPMedia = true
         return configuration
     }
+
+    /// The names the ATS matrix's certificate holds.
+    static let atsHosts = ["ats.test", "sub.ats.test", "deep.sub.ats.test", "other.test"]
 
     var https: String { "https://media.test:\(httpsPort)" }
     var http: String { "http://media.test:\(httpPort)" }

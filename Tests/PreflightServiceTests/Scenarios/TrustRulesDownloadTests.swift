@@ -4,8 +4,9 @@ import Testing
 
 /// iOS's certificate trust rules (support.apple.com/103769 and /102028) against nginx origins on
 /// loopback whose certificates OpenSSL accepts (at security level 0 for the weak intermediates)
-/// and iOS does not. Each is `media.fetch.ats`, the media is still judged, and the rules hold with
-/// `payload.allow_http_media` (the arbitrary-loads shorthand) on and off.
+/// and iOS does not. Each is `media.fetch.ats`, the media is still judged, and the rules hold
+/// under every ATS setting: no exception, arbitrary loads (the profile's `ats` and the
+/// `payload.allow_http_media` shorthand) and an exception domain for the host.
 @Suite(.serialized) struct TrustRulesDownloadTests {
     let origins: Origins
 
@@ -17,10 +18,32 @@ import Testing
         "cn-only.test", "no-eku.test", "days400.test", "days830.test", "rsa1024-ca.test", "sha1-ca.test",
     ]
 
-    func configuration(allowHTTP: Bool) -> PreflightConfiguration {
+    /// The extension's ATS: none of the settings lifts iOS's trust rules.
+    enum Setting: CaseIterable {
+        /// No exception.
+        case none
+        /// `payload.allow_http_media`, the shorthand for NSAllowsArbitraryLoads.
+        case allowHTTPMedia
+        /// The profile's `ats.allows_arbitrary_loads`.
+        case arbitraryLoads
+        /// Each origin's host an exception domain with every relaxation ATS has.
+        case exceptionDomain
+    }
+
+    func configuration(_ setting: Setting) -> PreflightConfiguration {
         var configuration = origins.configuration()
         configuration.fetch.resolve += Self.names.map { "\($0):\(origins.httpsPort):127.0.0.1" }
-        configuration.payload.allowHTTPMedia = allowHTTP
+        configuration.payload.allowHTTPMedia = setting == .allowHTTPMedia
+        let relaxed = AppTransportSecurity.ExceptionDomain(
+            allowsInsecureHTTPLoads: true, requiresForwardSecrecy: false, minimumTLSVersion: .tls10)
+        switch setting {
+        case .none: configuration.profiles["test"]?.ats = .strict
+        case .allowHTTPMedia: configuration.profiles["test"]?.ats = nil
+        case .arbitraryLoads: configuration.profiles["test"]?.ats = .arbitraryLoads
+        case .exceptionDomain:
+            configuration.profiles["test"]?.ats = AppTransportSecurity(
+                exceptionDomains: Dictionary(uniqueKeysWithValues: Self.names.map { ($0, relaxed) }))
+        }
         return configuration
     }
 
@@ -45,9 +68,9 @@ import Testing
         ),
     ]
 
-    @Test(arguments: [false, true])
-    func eachBrokenRuleIsNamedAndTheMediaStillJudged(allowHTTP: Bool) throws {
-        try withService(configuration(allowHTTP: allowHTTP)) { service in
+    @Test(arguments: Setting.allCases)
+    func eachBrokenRuleIsNamedAndTheMediaStillJudged(setting: Setting) throws {
+        try withService(configuration(setting)) { service in
             for item in Self.cases {
                 let result = try checkMedia(service, url: "https://\(item.name):\(origins.httpsPort)/media/image.jpg")
                 #expect(result.codes == ["media.fetch.ats"], "\(item.name)")
@@ -66,7 +89,7 @@ import Testing
 
     /// 830 days from today: over 825 (103769) and over 398 (102028).
     @Test func an830DayLeafBreaksBothLimits() throws {
-        try withService(configuration(allowHTTP: false)) { service in
+        try withService(configuration(.none)) { service in
             let result = try checkMedia(service, url: "https://days830.test:\(origins.httpsPort)/media/image.jpg")
             #expect(result.codes == ["media.fetch.ats", "media.fetch.ats"])
             guard case .array(let findings)? = result.report["findings"] else { return }
@@ -81,7 +104,7 @@ import Testing
 
     /// The chain's facts in `media.tls.chain`: the intermediate OpenSSL accepted at level 0, the root.
     @Test func theChainIsReported() throws {
-        try withService(configuration(allowHTTP: false)) { service in
+        try withService(configuration(.none)) { service in
             let result = try checkMedia(service, url: "https://rsa1024-ca.test:\(origins.httpsPort)/media/image.jpg")
             guard case .array(let chain)? = result.media?["tls"]?["chain"] else {
                 Issue.record("no media.tls.chain")
@@ -105,7 +128,7 @@ import Testing
 
     /// The fixture the other tests use passes every rule: its chain is the leaf and the test CA.
     @Test func theDefaultOriginPasses() throws {
-        try withService(configuration(allowHTTP: false)) { service in
+        try withService(configuration(.none)) { service in
             let result = try checkMedia(service, url: origins.https + "/media/image.jpg")
             #expect(result.codes == [])
             guard case .array(let chain)? = result.media?["tls"]?["chain"] else {

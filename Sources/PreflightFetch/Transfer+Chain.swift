@@ -12,12 +12,7 @@ extension Transfer {
     /// peer sent (`SSL_get_peer_cert_chain`, which on a client includes the leaf). Nil when the
     /// session is not OpenSSL's or a certificate cannot be encoded.
     func presentedCertificates() -> [[UInt8]]? {
-        var pointer: UnsafeMutableRawPointer?
-        guard CPreflightShims_curl_easy_getinfo_ptr(handle, CURLINFO_TLS_SSL_PTR, &pointer) == CURLE_OK,
-            let info = pointer?.assumingMemoryBound(to: curl_tlssessioninfo.self).pointee,
-            info.backend == CURLSSLBACKEND_OPENSSL, let internals = info.internals
-        else { return nil }
-        let ssl = OpaquePointer(internals)
+        guard let ssl = openSSLSession() else { return nil }
         let verified = SSL_get_verify_result(ssl) == X509_V_OK ? SSL_get0_verified_chain(ssl) : nil
         guard let stack = verified ?? SSL_get_peer_cert_chain(ssl) else { return nil }
         let count = OPENSSL_sk_num(stack)

@@ -242,15 +242,19 @@ final class Transfer {
         return false
     }
 
-    /// What OpenSSL negotiated on this connection (`CURLINFO_TLS_SSL_PTR`: the `SSL *`).
-    private func tlsFacts() -> TLSFacts? {
+    /// This connection's OpenSSL `SSL *` (`CURLINFO_TLS_SSL_PTR`); nil when the session is not OpenSSL's.
+    func openSSLSession() -> OpaquePointer? {
         var pointer: UnsafeMutableRawPointer?
         guard CPreflightShims_curl_easy_getinfo_ptr(handle, CURLINFO_TLS_SSL_PTR, &pointer) == CURLE_OK,
             let info = pointer?.assumingMemoryBound(to: curl_tlssessioninfo.self).pointee,
             info.backend == CURLSSLBACKEND_OPENSSL, let internals = info.internals
         else { return nil }
-        let ssl = OpaquePointer(internals)
-        guard let version = SSL_get_version(ssl), let cipher = SSL_get_current_cipher(ssl),
+        return OpaquePointer(internals)
+    }
+
+    /// What OpenSSL negotiated on this connection.
+    private func tlsFacts() -> TLSFacts? {
+        guard let ssl = openSSLSession(), let version = SSL_get_version(ssl), let cipher = SSL_get_current_cipher(ssl),
             let cipherName = SSL_CIPHER_get_name(cipher)
         else { return nil }
         let exchange: String =

@@ -110,6 +110,9 @@ import Testing
         #expect(time(DERReader.utcTime, "490101000000+0100") == nil)
         #expect(time(DERReader.utcTime, "491301000000Z") == nil)
         #expect(time(DERReader.generalizedTime, "2019O701000000Z") == nil)
+        // A day the month does not have (2019 is no leap year).
+        #expect(time(DERReader.generalizedTime, "20190229000000Z") == nil)
+        #expect(time(DERReader.utcTime, "190431000000Z") == nil)
         #expect(time(DERReader.integer, "490101000000Z") == nil)
     }
 

@@ -99,25 +99,18 @@ extension Certificate {
         guard digits.count == yearDigits + 11, digits.last == UInt8(ascii: "Z"),
             digits.dropLast().allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
         else { return nil }
-        let numbers = digits.dropLast().map { Int64($0 - 0x30) }
-        func field(_ at: Int, _ count: Int) -> Int64 { numbers[at..<(at + count)].reduce(0) { $0 * 10 + $1 } }
+        let numbers = digits.dropLast().map { Int($0 - 0x30) }
+        func field(_ at: Int, _ count: Int) -> Int { numbers[at..<(at + count)].reduce(0) { $0 * 10 + $1 } }
         var year = field(0, yearDigits)
         if yearDigits == 2 { year += year >= 50 ? 1900 : 2000 }
         let at = yearDigits
         let (month, day) = (field(at, 2), field(at + 2, 2))
         let (hour, minute, second) = (field(at + 4, 2), field(at + 6, 2), field(at + 8, 2))
-        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
-        return daysFromCivil(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        guard (1...12).contains(month), (1...CivilDate.days(in: month, of: year)).contains(day), hour < 24, minute < 60,
+            second < 60
+        else { return nil }
+        return Int64(
+            CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second)
     }
 
     /// SubjectPublicKeyInfo: the key's algorithm and size (an RSA modulus's bits, an EC curve's size).

@@ -20,29 +20,11 @@ enum W3CDate {
             }
         }
         guard let offset = reader.zone(), reader.atEnd else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month, of: year)).contains(day), hour < 24, minute < 60,
+        guard (1...12).contains(month), (1...CivilDate.days(in: month, of: year)).contains(day), hour < 24, minute < 60,
             second < 60
         else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilDate.daysSince1970(year: year, month: month, day: day)
         return days * 86_400 + hour * 3_600 + minute * 60 + second - offset
-    }
-
-    static func daysIn(_ month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private struct Reader {

@@ -1,5 +1,7 @@
 /// Builds indented XML 1.0 text by hand: elements, attributes and character data, each escaped
 /// so that any Swift string (a payload's text quoted in a finding, a file name) stays well-formed.
+/// The sections cited below are those of W3C's Extensible Markup Language (XML) 1.0, Fifth
+/// Edition (www.w3.org/TR/xml/).
 ///
 /// ```swift
 /// var writer = XMLWriter()

@@ -8,7 +8,7 @@ text and each system-out are checked; then one template is downloaded from the l
 usage: junit_test.py PATH/TO/preflight"""
 import json, os, pathlib, shutil, subprocess, sys, tempfile
 
-from junitparser import Error, Failure, JUnitXml
+from junitparser import JUnitXml, TestCase
 
 binary = os.path.realpath(sys.argv[1])
 origins = dict(line.split("=", 1) for line in pathlib.Path(os.environ["PREFLIGHT_ORIGINS"]).read_text().split())
@@ -37,7 +37,15 @@ def read(xml_text):
     path.write_text(xml_text)
     suites = list(JUnitXml.fromfile(str(path)))
     expect("suites in the document", 1, len(suites))
-    return suites[0], {case.name: case for case in suites[0]}
+    return suites[0], Cases({case.name: case for case in suites[0]})
+
+
+class Cases(dict):
+    """The cases by name; a missing one is recorded as a failure and read as an empty case."""
+
+    def __missing__(self, name):
+        fail("a testcase named", name, sorted(self))
+        return TestCase(name)
 
 
 def results(case):

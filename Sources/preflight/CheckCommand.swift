@@ -4,54 +4,71 @@ import PreflightFetch
 import PreflightService
 import Synchronization
 
-/// `preflight check`: the same engine on a file or stdin; exit 0 pass or warn, 1 fail, 2 usage.
+/// `preflight check`: the same engine on files, directories (their `*.json`, recursively) or stdin;
+/// exit 0 when no push fails, 1 when one fails or a file cannot be read, 2 on a usage error.
 enum CheckCommand {
     static func run(_ arguments: [String]) -> Int32 {
         do {
             let options = try CheckOptions(arguments)
             let configuration = try loadConfiguration(path: options.configPath)
-            let body = try readBody(options.input)
+            let inputs = PayloadFiles(options.inputs)
+            guard !inputs.entries.isEmpty else {
+                throw UsageError(message: "check: no *.json file in \(options.inputs.joined(separator: ", "))")
+            }
             let fetcher = try makeFetcher(configuration, noFetch: options.noFetch)
-            let profile: ExtensionProfile?
-            do {
-                profile = try Self.profile(named: options.profileName, in: configuration)
-            } catch {
-                fetcher?.shutdown()
-                throw error
-            }
-            // An Expo request with several messages: one report per message, in order.
-            let expo = BatchRequest.expoBody(Array(body), format: options.envelopeFormat, headers: options.headers)
-            let messages = expo?.messages
-            let bodies = messages?.items.map(\.payload) ?? [Array(body)]
-            let format = messages == nil ? options.envelopeFormat : .expo
-            var reports: [Report] = []
-            for item in bodies {
+            defer { fetcher?.shutdown() }
+            let profile = try Self.profile(named: options.profileName, in: configuration)
+            var output = CheckOutput(format: options.format, several: inputs.several)
+            var files: [CheckedFile] = []
+            for entry in inputs.entries {
                 guard
-                    let report = check(
-                        item, format: format, options: options, profile: profile, configuration: configuration,
-                        media: fetcher, parsed: messages == nil ? expo?.parsed : nil)
-                else {
-                    fetcher?.shutdown()
-                    return 2
-                }
-                reports.append(report)
+                    let file = judge(
+                        entry, options: options, profile: profile, configuration: configuration, media: fetcher)
+                else { return 2 }
+                output.write(file)
+                files.append(file)
             }
-            fetcher?.shutdown()
-            printReports(reports, format: options.format, asBatch: messages != nil)
-            return reports.contains { $0.verdict == .fail } ? 1 : 0
+            output.finish(files)
+            return files.contains(where: \.fails) ? 1 : 0
         } catch {
             printError("preflight: \(error)")
             return 2
         }
     }
 
-    /// The payload's bytes, from the file or stdin (`-`).
-    static func readBody(_ input: String) throws -> Data {
-        if input == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-        guard let data = FileManager.default.contents(atPath: input) else {
-            throw UsageError(message: "cannot read \(input)")
+    /// One input read and judged: a report per push (one per message of an Expo array, in
+    /// order), or the reason it could not be read. Nil when a check never answered.
+    static func judge(
+        _ entry: PayloadFiles.Entry, options: CheckOptions, profile: ExtensionProfile?,
+        configuration: PreflightConfiguration, media: MediaFetcher?
+    ) -> CheckedFile? {
+        let body: [UInt8]
+        switch entry {
+        case .stdin: body = Array(FileHandle.standardInput.readDataToEndOfFile())
+        case .unreadable(let path, let reason): return CheckedFile(path: path, unreadable: reason)
+        case .file(let path):
+            switch PayloadFiles.read(path) {
+            case .success(let bytes): body = bytes
+            case .failure(let failure): return CheckedFile(path: path, unreadable: failure.reason)
+            }
         }
-        return data
+        let expo = BatchRequest.expoBody(body, format: options.envelopeFormat, headers: options.headers)
+        let messages = expo?.messages
+        let bodies = messages?.items.map(\.payload) ?? [body]
+        let format = messages == nil ? options.envelopeFormat : .expo
+        var pushes: [CheckedFile.Push] = []
+        for item in bodies {
+            let start = ContinuousClock.now
+            guard
+                let report = check(
+                    item, format: format, options: options, profile: profile, configuration: configuration,
+                    media: media, parsed: messages == nil ? expo?.parsed : nil)
+            else { return nil }
+            let elapsed = start.duration(to: .now).components
+            pushes.append(
+                .init(report: report, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
+        }
+        return CheckedFile(path: entry.path, pushes: pushes, isBatch: messages != nil)
     }
 
     /// The fetcher, or nil when downloads are off (`--no-fetch`, `fetch.enabled`). The egress
@@ -90,28 +107,5 @@ enum CheckCommand {
         }
         done.wait()
         return result.withLock { $0 }
-    }
-
-    /// The reports as JSON (several as the batch endpoint answers them, `{"results": [...]}`), or
-    /// as text, one after another with a blank line between.
-    static func printReports(_ reports: [Report], format: String, asBatch: Bool) {
-        guard asBatch else { return reports.forEach { printReport($0, format: format) } }
-        if format == "json" {
-            print(#"{"results":["# + reports.map(\.json).joined(separator: ",") + "]}")
-            return
-        }
-        for (index, report) in reports.enumerated() {
-            if index > 0 { print("") }
-            printReport(report, format: format)
-        }
-    }
-
-    /// The report as JSON, or as text (in color on a terminal unless `NO_COLOR` is set).
-    static func printReport(_ report: Report, format: String) {
-        if format == "json" {
-            print(report.json)
-        } else {
-            print(TextReport(report: report, color: isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil).text)
-        }
     }
 }

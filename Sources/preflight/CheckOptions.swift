@@ -10,25 +10,28 @@ struct CheckOptions {
     var profileName: String?
     var envelopeFormat: EnvelopeFormat?
     var expectMedia = false
-    /// The payload file, or `-` for stdin.
-    var input = ""
+    /// The payload files and directories, in the order given; `-` (at most once) for stdin.
+    var inputs: [String] = []
 
     /// Reads the arguments; a mistake throws a `UsageError` naming the option.
     init(_ arguments: [String]) throws {
-        var input: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             if try !take(argument, arguments, &index) {
-                guard input == nil, argument == "-" || !argument.hasPrefix("-") else {
+                guard argument == "-" || !argument.hasPrefix("-") else {
                     throw UsageError(message: "check: unexpected argument \(argument)")
                 }
-                input = argument
+                guard argument != "-" || !inputs.contains("-") else {
+                    throw UsageError(message: "check: - (stdin) given more than once")
+                }
+                inputs.append(argument)
             }
             index += 1
         }
-        guard let input else { throw UsageError(message: "check: name a payload FILE, or - for stdin") }
-        self.input = input
+        guard !inputs.isEmpty else {
+            throw UsageError(message: "check: name payload FILEs or DIRECTORYs, or - for stdin")
+        }
     }
 
     /// Takes one option (and its value, moving `index` past it); false when `argument` is not one.
@@ -50,8 +53,8 @@ struct CheckOptions {
             envelopeFormat = named
         case "--format":
             format = try optionValue(argument, arguments, &index)
-            guard format == "text" || format == "json" else {
-                throw UsageError(message: "--format: expected text or json, got \"\(format)\"")
+            guard ["text", "json", "junit"].contains(format) else {
+                throw UsageError(message: "--format: expected text, json or junit, got \"\(format)\"")
             }
         case "--header": try addHeader(try optionValue(argument, arguments, &index))
         default: return false

@@ -10,7 +10,7 @@ if arguments.first == "serve" || arguments.first == "demo" {
 }
 let usage = """
     usage: preflight serve [--config PATH] [--host H] [--port N]
-           preflight check [--config PATH] [--no-fetch] [--profile NAME] [--format-in FORMAT] [--expect media] [--header NAME:VALUE]... [--format text|json] FILE|-
+           preflight check [--config PATH] [--no-fetch] [--profile NAME] [--format-in FORMAT] [--expect media] [--header NAME:VALUE]... [--format text|json|junit] FILE|DIRECTORY|-...
            preflight demo [--port N] [--origin-port N]
            preflight healthcheck [--host H] [--port N]
            preflight version

@@ -100,7 +100,6 @@ import Testing
         ["--expect", "image", "-"],
         ["--bogus", "-"],
         [],
-        ["/nonexistent/payload.json"],
         ["--config", "/nonexistent/config.json", "-"],
     ])
     func usageErrorsExitTwo(arguments: [String]) throws {

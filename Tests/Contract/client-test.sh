@@ -3,8 +3,9 @@
 # openapi-python-client (into a temporary directory; any generator warning fails the test), then
 # calls the built server through that client (Tests/Contract/generated_client_test.py): a pass
 # with a download from the loopback nginx, a fail (422 parsed as a report), a batch, /v1/version,
-# and a second server with auth.api_keys (401 parsed as the error model without the key, 200 with
-# it). Run by `make client-test` (in `make test`) inside with-origins.sh, loopback only.
+# a second server with auth.api_keys (401 parsed as the error model without the key, 200 with it),
+# and the exact bytes, which the generated preflight() cannot send (docs/api.md). Run by
+# `make client-test` (in `make test`) inside with-origins.sh, loopback only.
 # usage: Tests/Contract/client-test.sh PATH/TO/preflight
 set -euo pipefail
 binary=$(realpath "$1")
@@ -28,12 +29,13 @@ fail() { echo "client test: $*" >&2; exit 1; }
 # (https://github.com/openapi-generators/openapi-python-client#post_hooks).
 (cd "$work" && openapi-python-client generate --path "$document" --meta none \
   --output-path "$work/preflight_client" --fail-on-warning) > "$work/generate.log" 2>&1 \
-  || { cat "$work/generate.log" >&2; fail "expected a client generated without warnings; the generator failed (above)"; }
+  || { cat "$work/generate.log" >&2; fail "expected a client generated without warnings; the generator failed"; }
 if grep -qi "warning" "$work/generate.log"; then
   cat "$work/generate.log" >&2
   fail "expected no generator warning about openapi.json; got the above"
 fi
-echo "client: openapi-python-client $(openapi-python-client --version | sed 's/.*version: //') generated the client, no warning"
+generator=$(openapi-python-client --version | sed 's/.*version: //')
+echo "client: openapi-python-client $generator generated the client, no warning"
 
 # serve NAME CONFIG-JSON: starts a server on a port the kernel picks and prints its port.
 serve() {

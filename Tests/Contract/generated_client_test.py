@@ -6,17 +6,17 @@ exact bytes, which the generated preflight() cannot send (check_exact_bytes). Ev
 answer must parse into the model the document names for its status, and that model written back
 (to_dict) must equal the JSON the server sent: a field the document lacks, or one of another
 type, shows as a difference. Run by Tests/Contract/client-test.sh, which sets the environment."""
+
 import io
 import json
-from datetime import datetime
 import os
 import subprocess
 import sys
 import traceback
+from datetime import datetime
 
 from preflight_client import AuthenticatedClient, Client
 from preflight_client.api.default import preflight, preflight_batch, version
-from preflight_client.types import File
 from preflight_client.models import (
     Apns,
     BatchItem,
@@ -31,6 +31,7 @@ from preflight_client.models import (
     ReportVerdict,
     Version,
 )
+from preflight_client.types import File
 
 env = os.environ
 media = env["MEDIA_URL"]
@@ -51,14 +52,17 @@ def expect(name, condition, wanted, got):
 
 def expect_parsed(name, response, status, model):
     """The status, the model the document names for it, and the model written back equal to the body."""
-    expect(f"{name}: status", response.status_code == status, status, f"{response.status_code} {response.content[:300]!r}")
+    expect(
+        f"{name}: status", response.status_code == status, status, f"{response.status_code} {response.content[:300]!r}"
+    )
     expect(f"{name}: model", isinstance(response.parsed, model), model.__name__, type(response.parsed).__name__)
     if isinstance(response.parsed, model):
         sent = json.loads(response.content)
         written = response.parsed.to_dict()
         where = difference(sent, written)
-        expect(f"{name}: the {model.__name__} model holds every field sent", where is None, "the body written back",
-               where)
+        expect(
+            f"{name}: the {model.__name__} model holds every field sent", where is None, "the body written back", where
+        )
     return response.parsed
 
 
@@ -78,7 +82,11 @@ def difference(sent, written, path=""):
         # A `format: date-time` field is a datetime in the model, written back by isoformat():
         # "2026-12-03T22:09:17Z" comes back as "2026-12-03T22:09:17+00:00", the same instant.
         try:
-            return None if datetime.fromisoformat(sent) == datetime.fromisoformat(written) else f"{path}: {sent!r} != {written!r}"
+            return (
+                None
+                if datetime.fromisoformat(sent) == datetime.fromisoformat(written)
+                else f"{path}: {sent!r} != {written!r}"
+            )
         except ValueError:
             pass
     return None if sent == written and type(sent) is type(written) else f"{path}: {sent!r} != {written!r}"
@@ -94,19 +102,32 @@ def rich_alert(url, **aps):
 
 def check_pass():
     body = rich_alert(f"{media}/image.jpg", **{"mutable-content": 1})
-    report = expect_parsed("pass", preflight.sync_detailed(client=open_client, body=body, apns_push_type="alert"), 200,
-                           Report)
+    report = expect_parsed(
+        "pass", preflight.sync_detailed(client=open_client, body=body, apns_push_type="alert"), 200, Report
+    )
     if not isinstance(report, Report):
         return
     expect("pass: verdict", report.verdict == ReportVerdict.PASS, "pass", report.verdict)
     expect("pass: media.http_status", report.media.http_status == 200, 200, report.media.http_status)
-    expect("pass: media.sniffed_type", report.media.sniffed_type == "image/jpeg", "image/jpeg", report.media.sniffed_type)
-    expect("pass: payload.judged_as", report.payload.judged_as.value == "rich-alert", "rich-alert",
-           report.payload.judged_as)
-    expect("pass: no error finding", all(f.severity != FindingSeverity.ERROR for f in report.findings), "none",
-           codes(report))
-    print(f"client: pass: 200, Report, verdict {report.verdict.value}, media {report.media.sniffed_type} "
-          f"over {report.media.tls.version}")
+    expect(
+        "pass: media.sniffed_type", report.media.sniffed_type == "image/jpeg", "image/jpeg", report.media.sniffed_type
+    )
+    expect(
+        "pass: payload.judged_as",
+        report.payload.judged_as.value == "rich-alert",
+        "rich-alert",
+        report.payload.judged_as,
+    )
+    expect(
+        "pass: no error finding",
+        all(f.severity != FindingSeverity.ERROR for f in report.findings),
+        "none",
+        codes(report),
+    )
+    print(
+        f"client: pass: 200, Report, verdict {report.verdict.value}, media {report.media.sniffed_type} "
+        f"over {report.media.tls.version}"
+    )
 
 
 def check_fail():
@@ -126,24 +147,37 @@ def check_fail():
 
 def check_batch():
     items = [
-        BatchItem(payload=rich_alert(f"{media}/image.jpg", **{"mutable-content": 1}).to_dict(),
-                  headers=BatchItemHeaders(apns_push_type="alert")),
+        BatchItem(
+            payload=rich_alert(f"{media}/image.jpg", **{"mutable-content": 1}).to_dict(),
+            headers=BatchItemHeaders(apns_push_type="alert"),
+        ),
         BatchItem(payload='{"aps": {"alert": "hi"'),
-        BatchItem(payload=rich_alert(f"{media}/image.jpg").to_dict(),
-                  headers=BatchItemHeaders(apns_priority="7")),
+        BatchItem(payload=rich_alert(f"{media}/image.jpg").to_dict(), headers=BatchItemHeaders(apns_priority="7")),
     ]
     response = preflight_batch.sync_detailed(client=open_client, body=BatchRequest(items=items), fetch=False)
     batch = expect_parsed("batch", response, 200, BatchResponse)
     if not isinstance(batch, BatchResponse):
         return
     verdicts = [result.verdict for result in batch.results]
-    expect("batch: verdicts in order", verdicts == [ReportVerdict.PASS, ReportVerdict.FAIL, ReportVerdict.FAIL],
-           "pass, fail, fail", verdicts)
+    expect(
+        "batch: verdicts in order",
+        verdicts == [ReportVerdict.PASS, ReportVerdict.FAIL, ReportVerdict.FAIL],
+        "pass, fail, fail",
+        verdicts,
+    )
     if len(batch.results) == 3:
-        expect("batch: item 2 payload.invalid-json", FindingCode.PAYLOAD_INVALID_JSON in codes(batch.results[1]),
-               "listed", codes(batch.results[1]))
-        expect("batch: item 3 headers.priority.invalid", FindingCode.HEADERS_PRIORITY_INVALID in codes(batch.results[2]),
-               "listed", codes(batch.results[2]))
+        expect(
+            "batch: item 2 payload.invalid-json",
+            FindingCode.PAYLOAD_INVALID_JSON in codes(batch.results[1]),
+            "listed",
+            codes(batch.results[1]),
+        )
+        expect(
+            "batch: item 3 headers.priority.invalid",
+            FindingCode.HEADERS_PRIORITY_INVALID in codes(batch.results[2]),
+            "listed",
+            codes(batch.results[2]),
+        )
     print(f"client: batch: 200, BatchResponse of {len(batch.results)} Reports, {', '.join(v.value for v in verdicts)}")
 
 
@@ -151,33 +185,53 @@ def check_version():
     parsed = expect_parsed("version", version.sync_detailed(client=open_client), 200, Version)
     if not isinstance(parsed, Version):
         return
-    document = json.load(open(env["DOCUMENT"]))
-    expect("version: version is the document's", parsed.version == document["info"]["version"],
-           document["info"]["version"], parsed.version)
+    with open(env["DOCUMENT"]) as file:
+        document = json.load(file)
+    expect(
+        "version: version is the document's",
+        parsed.version == document["info"]["version"],
+        document["info"]["version"],
+        parsed.version,
+    )
     printed = subprocess.run([env["PREFLIGHT_BINARY"], "version"], capture_output=True, text=True, check=True).stdout
     for field in ("version", "commit", "libmicrohttpd", "libcurl", "openssl"):
         value = getattr(parsed, field)
-        expect(f"version: {field} is the one `preflight version` prints", value != "" and value in printed,
-               f"in {printed.strip()!r}", value)
+        expect(
+            f"version: {field} is the one `preflight version` prints",
+            value != "" and value in printed,
+            f"in {printed.strip()!r}",
+            value,
+        )
     print(f"client: version: 200, Version {parsed.version} ({parsed.commit}), libcurl {parsed.libcurl}")
 
 
 def check_keys():
     keyed = env["KEYED_URL"]
     anonymous = Client(base_url=keyed, raise_on_unexpected_status=True)
-    for name, response in (("version", version.sync_detailed(client=anonymous)),
-                           ("preflight", preflight.sync_detailed(client=anonymous, body=rich_alert("https://cdn.example.com/a.jpg"),
-                                                                 fetch=False))):
+    for name, response in (
+        ("version", version.sync_detailed(client=anonymous)),
+        (
+            "preflight",
+            preflight.sync_detailed(client=anonymous, body=rich_alert("https://cdn.example.com/a.jpg"), fetch=False),
+        ),
+    ):
         error = expect_parsed(f"no key: {name}", response, 401, Error)
         if isinstance(error, Error):
-            expect(f"no key: {name}: error.code", error.error.code == ErrorErrorCode.UNAUTHORIZED, "unauthorized",
-                   error.error.code)
+            expect(
+                f"no key: {name}: error.code",
+                error.error.code == ErrorErrorCode.UNAUTHORIZED,
+                "unauthorized",
+                error.error.code,
+            )
     wrong = AuthenticatedClient(base_url=keyed, token="not-the-key", raise_on_unexpected_status=True)
     expect_parsed("a wrong key: version", version.sync_detailed(client=wrong), 401, Error)
     keyed_client = AuthenticatedClient(base_url=keyed, token=env["API_KEY"], raise_on_unexpected_status=True)
     parsed = expect_parsed("the key: version", version.sync_detailed(client=keyed_client), 200, Version)
-    print(f"client: keys on: 401 Error unauthorized without the key and with a wrong one, 200 Version with it"
-          if isinstance(parsed, Version) else "client: keys on: failed")
+    print(
+        "client: keys on: 401 Error unauthorized without the key and with a wrong one, 200 Version with it"
+        if isinstance(parsed, Version)
+        else "client: keys on: failed"
+    )
 
 
 def check_exact_bytes():
@@ -192,23 +246,32 @@ def check_exact_bytes():
         refused = "sent"
     except TypeError as error:
         refused = str(error)
-    expect("exact bytes: preflight() refuses a File body", "parameterized generic" in refused,
-           "TypeError ... parameterized generic", refused)
+    expect(
+        "exact bytes: preflight() refuses a File body",
+        "parameterized generic" in refused,
+        "TypeError ... parameterized generic",
+        refused,
+    )
     response = open_client.get_httpx_client().post(
-        "/v1/preflight", params={"fetch": "false"}, content=raw,
-        headers={"Content-Type": "application/octet-stream", "apns-push-type": "alert"})
+        "/v1/preflight",
+        params={"fetch": "false"},
+        content=raw,
+        headers={"Content-Type": "application/octet-stream", "apns-push-type": "alert"},
+    )
     report = Report.from_dict(response.json())
     expect("exact bytes: status", response.status_code == 200, 200, response.status_code)
     expect("exact bytes: payload.bytes", report.payload.bytes_ == len(raw), len(raw), report.payload.bytes_)
     expect("exact bytes: verdict", report.verdict == ReportVerdict.PASS, "pass", report.verdict)
-    print(f"client: exact bytes: preflight() refuses a File (TypeError); through get_httpx_client(), 200, "
-          f"Report of {report.payload.bytes_} bytes")
+    print(
+        f"client: exact bytes: preflight() refuses a File (TypeError); through get_httpx_client(), 200, "
+        f"Report of {report.payload.bytes_} bytes"
+    )
 
 
 for check in (check_pass, check_fail, check_batch, check_version, check_keys, check_exact_bytes):
     try:
         check()
-    except Exception:
+    except Exception:  # noqa: BLE001 (recorded as this check failing)
         # A body the generated parser cannot read (a required field missing, a value outside an
         # enum) or a status the document does not list for the operation (UnexpectedStatus).
         traceback.print_exc()

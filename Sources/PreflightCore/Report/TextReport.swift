@@ -38,6 +38,7 @@ public struct TextReport: Sendable {
             )
         }
         if report.findings.isEmpty { lines.append("  no findings") }
+        if let download = report.media?.download { lines += Self.transportLines(download) }
         if let plan = report.attachment {
             lines.append(
                 "  attachment: \(plan.kind.rawValue) \(escaped(plan.uti)), \(plan.bytes) of \(plan.limit) bytes, written as \(escaped(plan.fileName))"
@@ -83,6 +84,29 @@ public struct TextReport: Sendable {
             }
         }
         return out
+    }
+
+    /// What the connection was, as the report's `media.tls` and `media.ats` hold it, a line each
+    /// when present: `tls: TLSv1.3 TLS_AES_256_GCM_SHA384, key exchange any, certificate RSA 2048
+    /// signed with sha256WithRSAEncryption` (the last https hop) and `ats: default for URL; ...`
+    /// (the rules that applied to each hop, in order). The URLs come from the payload and its
+    /// redirects, the certificate's names from the origin: escaped like any input.
+    static func transportLines(_ download: DownloadOutcome) -> [String] {
+        var lines: [String] = []
+        if let tls = download.tls {
+            var line = "  tls: \(escaped(tls.version)) \(escaped(tls.cipher)), key exchange \(escaped(tls.keyExchange))"
+            if tls.certificateKeyType != nil || tls.signature != nil { line += ", certificate" }
+            if let type = tls.certificateKeyType {
+                line += " \(escaped(type))" + (tls.certificateKeyBits.map { " \($0)" } ?? "")
+            }
+            if let signature = tls.signature { line += " signed with \(escaped(signature))" }
+            lines.append(line)
+        }
+        if !download.ats.isEmpty {
+            let hops = download.ats.map { "\(escaped($0.applied)) for \(escaped($0.url))" }
+            lines.append("  ats: " + hops.joined(separator: "; "))
+        }
+        return lines
     }
 
     /// `profile braze: models Braze docs sample; not read from source: ...`: which extension the

@@ -69,16 +69,23 @@ for expected in '"cached":false' '"cached":true'; do
 done
 # A slow download holds the one parked slot; the next one at once is 503 overloaded.
 slow="{\"aps\":{\"alert\":\"hi\",\"mutable-content\":1},\"image\":\"http://origin.test:$ORIGIN_PORT/wait/a.jpg?ms=1500\"}"
-post "$slow" '' > /dev/null &
+curl -s -o "$work/held.json" -w '%{http_code}' -H 'apns-push-type: alert' --data-binary "$slow" \
+  "http://127.0.0.1:$port/v1/preflight" > "$work/held.status" &
 held=$!
 for _ in $(seq 100); do
-  curl -s "http://127.0.0.1:$admin/metrics" | grep -q '^preflight_http_requests_parked 1$' && break
+  # (Read whole first: grep -q would close the pipe early, and pipefail would count curl's SIGPIPE.)
+  scrape=$(curl -s "http://127.0.0.1:$admin/metrics")
+  grep -q '^preflight_http_requests_parked 1$' <<< "$scrape" && break
   sleep 0.02
 done
 status=$(post "${slow/a.jpg/b.jpg}" '')
 [ "$status" = 503 ] && grep -q '"code":"overloaded"' "$work/report.json" \
   || fail "expected 503 overloaded past the parked cap of 1, got $status $(cat "$work/report.json")"
 wait "$held"
+# Downloaded once the origin answered; 422 because the generic profile names the file from
+# the URL, query string included (attachment.untyped).
+[ "$(cat "$work/held.status")" = 422 ] && grep -q '"http_status":200' "$work/held.json" \
+  || fail "expected 422 with the download's 200 for the parked request, got $(cat "$work/held.status") $(cat "$work/held.json")"
 
 curl -sf "http://127.0.0.1:$admin/metrics" > "$work/metrics.txt" || fail "expected /metrics on the admin port"
 promtool check metrics < "$work/metrics.txt"

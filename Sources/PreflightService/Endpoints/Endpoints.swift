@@ -59,6 +59,7 @@ struct Endpoints: Sendable {
         var gauges = ServiceMetrics.Gauges()
         gauges.inFlight = readiness.inFlight
         gauges.parked = readiness.parked
+        gauges.parkedMax = readiness.parkedMax
         gauges.cache = cache?.statistics
         if let fetcher {
             let load = fetcher.load

@@ -124,6 +124,8 @@ public final class ServiceMetrics: Sendable {
         public var lookupsQueued = 0
         public var lookupsAbandoned = 0
         public var parked = 0
+        /// The cap on `parked`, so an alert can compare the two without a per-deployment figure.
+        public var parkedMax = 0
         public var fetchLoopErrors = 0
         /// `moov` bytes reserved by the downloads in flight, the budget, and the refusals.
         public var moovBytesKept = 0
@@ -146,6 +148,10 @@ public final class ServiceMetrics: Sendable {
         Self.single(
             &out, "preflight_http_requests_parked", "gauge",
             "Requests waiting for a download, their connections suspended.", gauges.parked)
+        Self.single(
+            &out, "preflight_http_requests_parked_max", "gauge",
+            "Requests that may be parked at once (server.max_parked_requests); past it they get 503.",
+            gauges.parkedMax)
         renderVerdictsAndFindings(rare, into: &out)
         if let cache = gauges.cache { Self.renderCache(cache, into: &out) }
         for (name, type, help, value) in Self.singles(gauges) { Self.single(&out, name, type, help, value) }

@@ -176,8 +176,11 @@ echo "kube: port $http_port answers a payload-only preflight (200) and a downloa
 # --- the security context holds, and the server, having served and downloaded, wrote nothing
 podman exec "$container" cat /proc/1/status > "$work/status.txt"
 caps=$(awk '/^CapEff:/ {print $2}' "$work/status.txt")
+# A uid other than 0 has no effective capability anyway: the bounding set is what drop: ALL empties.
+bounding=$(awk '/^CapBnd:/ {print $2}' "$work/status.txt")
 uids=$(awk '/^Uid:/ {print $2, $3, $4, $5}' "$work/status.txt")
-[ "$caps" = 0000000000000000 ] || fail "expected CapEff 0000000000000000 (drop: ALL), got $caps"
+[ "$caps" = 0000000000000000 ] || fail "expected CapEff 0000000000000000, got $caps"
+[ "$bounding" = 0000000000000000 ] || fail "expected CapBnd 0000000000000000 (drop: ALL), got $bounding"
 [ "$uids" = "10001 10001 10001 10001" ] || fail "expected the server to run as uid 10001 (runAsUser), got $uids"
 [ "$(awk '/^NoNewPrivs:/ {print $2}' "$work/status.txt")" = 1 ] || fail "expected NoNewPrivs 1 (allowPrivilegeEscalation: false)"
 # /tmp is world-writable in the image: only a read-only root refuses the write.
@@ -186,7 +189,7 @@ grep -q "Read-only file system" "$work/touch.err" || fail "expected the write to
 podman diff "$container" > "$work/diff-served.txt"
 cmp -s "$work/diff-at-start.txt" "$work/diff-served.txt" \
   || fail "expected the file system as podman left it ($(tr '\n' ' ' < "$work/diff-at-start.txt")), podman diff says: $(tr '\n' ' ' < "$work/diff-served.txt")"
-echo "kube: CapEff $caps, uid 10001, no new privileges, the root read-only, nothing written"
+echo "kube: CapEff and CapBnd $caps, uid 10001, no new privileges, the root read-only, nothing written"
 
 # --- stopping drains: a download in flight is answered, /readyz says draining, the exit is 0
 post drain "{\"aps\":{\"alert\":\"hi\",\"mutable-content\":1},\"image\":\"http://origin.test:$origin_relay/wait?ms=3000&group=kube\"}" '' \

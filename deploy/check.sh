@@ -7,7 +7,8 @@
 #     dependencies (or libc6, which every Debian image has);
 #  3. kubernetes-validate accepts the manifests, and the pod's termination grace period is
 #     above its preStop pause plus the server's drain timeout;
-#  4. the NetworkPolicy selects the pods and opens the admin port to named peers only.
+#  4. the NetworkPolicy selects the pods and opens the admin port to the monitoring namespace
+#     only, and the Service does not expose it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fail() { echo "deploy check: $*" >&2; exit 1; }
@@ -96,8 +97,18 @@ admin_rules = [rule for rule in policy["spec"]["ingress"]
 assert admin_rules, "no NetworkPolicy ingress rule names the admin port"
 for rule in admin_rules:
     assert rule.get("from"), "a NetworkPolicy rule opens the admin port to every peer"
+    # Each peer is a namespace picked by name: no ipBlock (pod IPs change, and the node needs
+    # none: its probes always pass), no bare podSelector (that would be this namespace's pods).
+    for peer in rule["from"]:
+        assert "ipBlock" not in peer, f"an ipBlock peer may reach the admin port: {peer}"
+        names = peer.get("namespaceSelector", {}).get("matchLabels", {})
+        assert names.get("kubernetes.io/metadata.name") == "monitoring", \
+            f"a peer outside the monitoring namespace may reach the admin port: {peer}"
 for rule in policy["spec"]["ingress"]:
     assert rule.get("ports"), "a NetworkPolicy rule opens every port"
+service = yaml.safe_load(open("deploy/kubernetes/service.yaml"))
+for port in service["spec"]["ports"]:
+    assert port.get("targetPort") not in ("admin", admin), f"the Service exposes the admin port: {port}"
 print(f"kubernetes: grace {grace} s > preStop {pause} s + drain {drain} s; probes on /healthz and /readyz of admin port {admin}")
-print(f"kubernetes: the NetworkPolicy opens admin port {admin} to named peers only")
+print(f"kubernetes: the NetworkPolicy opens admin port {admin} to the monitoring namespace only; the Service does not expose it")
 PY

@@ -6,6 +6,8 @@ import Glibc
 /// connection's own daemon thread touches it; the completion callback releases it.
 final class Exchange {
     let connection: OpaquePointer
+    /// What the connection keeps between its requests; nil when libmicrohttpd gave none.
+    let context: ConnectionContext?
     /// The request's life (`ExchangeStateMachine`): every decision about it is made there.
     var machine: ExchangeStateMachine
     /// Made when a handler needs it (a fixed or refused request never does).
@@ -19,11 +21,14 @@ final class Exchange {
     /// What was answered, for the access log; 0 until then.
     var status = 0
     var bytesSent = 0
+    /// The answer's body while libmicrohttpd sends it (`HTTPServer.makeResponse(_:keptBy:)`).
+    var responseBody: [UInt8] = []
     let startedAt: UInt64
     let wallStart: Double
 
-    init(connection: OpaquePointer, uri: String, machine: ExchangeStateMachine) {
+    init(connection: OpaquePointer, uri: String, context: ConnectionContext?, machine: ExchangeStateMachine) {
         self.connection = connection
+        self.context = context
         self.machine = machine
         self.path = uri
         self.target = uri

@@ -128,6 +128,7 @@ extension HTTPServer {
         var reader = HeadReader(
             head: RequestHead(method: exchange.method, path: exchange.path, version: version, target: exchange.target),
             reserved: configuration.reservedHeaders)
+        if let context = exchange.context { (reader.head.headers, reader.head.query) = context.takeTables() }
         reader.head.headers.reserveCapacity(16)
         withUnsafeMutablePointer(to: &reader) { context in
             MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
@@ -135,6 +136,10 @@ extension HTTPServer {
         }
         if reader.head.headerProblem == nil, let end = reader.valueEnd, !HeaderBlock.lineEnds(at: end, before: nil) {
             reader.head.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
+        }
+        if let context = exchange.context {
+            context.keep(headers: reader.head.headers, query: reader.head.query)
+            reader.head.body = context.takeBody()
         }
         return reader.head
     }
@@ -151,7 +156,7 @@ extension HTTPServer {
             case .close:
                 return .NO
             case .answer(let response):
-                guard let answer = Self.makeResponse(response.body) else { return .NO }
+                guard let answer = Self.makeResponse(response.body, keptBy: exchange) else { return .NO }
                 defer { MHD_destroy_response(answer) }
                 guard decorate(answer, like: response, requestID: exchange.machine.requestID) else {
                     // A header libmicrohttpd refuses (a line break in it, or no memory): never send
@@ -168,6 +173,7 @@ extension HTTPServer {
                 exchange.bytesSent = fixed.response.body.count
                 return MHD_queue_response(exchange.connection, UInt32(fixed.response.status), handle.pointer)
             case .runHandler(let handler, let request):
+                exchange.context?.keep(body: request.body)
                 let responder = exchange.responder(server: self)
                 handler(request, responder)
                 action = exchange.machine.handlerReturned(settle(responder))

@@ -167,7 +167,7 @@ public final class HTTPServer: Sendable {
                 return options.withUnsafeMutableBufferPointer { buffer in
                     CPreflightShims_MHD_start_daemon(
                         flags, acceptPolicy, accessHandler, pointer, completionHandler, pointer, uriLogHandler, pointer,
-                        buffer.baseAddress)
+                        connectionNotifier, nil, buffer.baseAddress)
                 }
             }
             guard let started else {
@@ -267,8 +267,11 @@ public final class HTTPServer: Sendable {
 
     /// A new request's exchange, with the server's id for it, counted in flight.
     func startExchange(_ connection: OpaquePointer, uri: String) -> Exchange {
+        let context = CPreflightShims_MHD_socket_context(connection).map {
+            Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue()
+        }
         let exchange = Exchange(
-            connection: connection, uri: uri,
+            connection: connection, uri: uri, context: context,
             machine: ExchangeStateMachine(requestID: nextRequestID(), maxBodyBytes: configuration.maxBodyBytes))
         inFlightCount.add(1, ordering: .relaxed)
         return exchange

@@ -1,8 +1,8 @@
 internal import CMicroHTTPD
 
-/// What a keep-alive connection keeps from one request to the next: the tables and the body
-/// buffer a request fills, handed to the next request empty with their capacity kept, so that a
-/// connection's second request allocates none of them.
+/// What a keep-alive connection keeps from one request to the next: the exchange (with its
+/// responder), and the tables and the body buffer a request fills, handed to the next request
+/// empty with their capacity kept, so that a connection's second request allocates none of them.
 ///
 /// Made when libmicrohttpd accepts the connection (`MHD_CONNECTION_NOTIFY_STARTED`), released
 /// when it closes it (`MHD_CONNECTION_NOTIFY_CLOSED`); only the connection's own daemon thread
@@ -14,9 +14,31 @@ final class ConnectionContext {
     /// at most this much (libmicrohttpd itself keeps `connectionMemoryBytes`).
     static let keptBodyBytes = 16384
 
+    /// The last request's exchange, restarted for the next one when nothing else refers to it.
+    private var exchange: Exchange?
     private var headers: [String: String] = [:]
     private var query: [String: String] = [:]
     private var body: [UInt8] = []
+
+    /// The exchange for a new request on `connection`: the last one restarted when only this
+    /// context still refers to it (the last request's completion released its reference), else
+    /// a new one.
+    func exchange(
+        for connection: OpaquePointer, uri: String, machine: ExchangeStateMachine
+    ) -> Exchange {
+        if isKnownUniquelyReferenced(&exchange), let exchange {
+            exchange.restart(uri: uri, machine: machine)
+            return exchange
+        }
+        let made = Exchange(connection: connection, uri: uri, context: self, machine: machine)
+        exchange = made
+        return made
+    }
+
+    /// The connection closed: the exchange, which refers back to this context, is let go.
+    func close() {
+        exchange = nil
+    }
 
     /// The header and query tables for a new request: empty, with the last request's capacity.
     func takeTables() -> (headers: [String: String], query: [String: String]) {
@@ -62,7 +84,11 @@ let connectionNotifier: MHD_NotifyConnectionCallback = { _, _, socketContext, co
     case .CONNECTION_NOTIFY_STARTED:
         socketContext.pointee = Unmanaged.passRetained(ConnectionContext()).toOpaque()
     case .CONNECTION_NOTIFY_CLOSED:
-        if let raw = socketContext.pointee { Unmanaged<ConnectionContext>.fromOpaque(raw).release() }
+        if let raw = socketContext.pointee {
+            let context = Unmanaged<ConnectionContext>.fromOpaque(raw)
+            context.takeUnretainedValue().close()
+            context.release()
+        }
         socketContext.pointee = nil
     }
 }

@@ -49,6 +49,8 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
     exchange.madeResponder?.close()
+    // libmicrohttpd is done with the answer's bytes; the exchange may wait for the next request.
+    exchange.responseBody = []
     let ending = exchange.machine.closed()
     if exchange.status == 0 {
         // libmicrohttpd's own answer (400, 413, 431, 505), or nothing was sent: nginx's "client

@@ -270,9 +270,10 @@ public final class HTTPServer: Sendable {
         let context = CPreflightShims_MHD_socket_context(connection).map {
             Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue()
         }
-        let exchange = Exchange(
-            connection: connection, uri: uri, context: context,
-            machine: ExchangeStateMachine(requestID: nextRequestID(), maxBodyBytes: configuration.maxBodyBytes))
+        let machine = ExchangeStateMachine(requestID: nextRequestID(), maxBodyBytes: configuration.maxBodyBytes)
+        let exchange =
+            context?.exchange(for: connection, uri: uri, machine: machine)
+            ?? Exchange(connection: connection, uri: uri, context: nil, machine: machine)
         inFlightCount.add(1, ordering: .relaxed)
         return exchange
     }

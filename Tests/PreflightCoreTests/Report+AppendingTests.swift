@@ -35,3 +35,20 @@ import Testing
         #expect(one.omittedFindings == list.omittedFindings)
     }
 }
+
+/// Dropping one code drops what dropping a set of that one code drops: its kept findings and its count.
+@Suite struct FindingsRemovalTests {
+    @Test func removingOneCodeIsRemovingASetOfIt() {
+        var findings = Findings(perCode: 2)
+        for index in 0..<5 { findings.append(Finding(.apsKeyUnknown, path: "aps.k\(index)", message: "m", fix: "f")) }
+        findings.append(Finding(.mediaNotFetched, path: "/image", message: "m", fix: "f"))
+        var bySet = findings
+        findings.removeAll(code: .apsKeyUnknown)
+        bySet.removeAll(codes: [.apsKeyUnknown])
+        #expect(findings.map(\.code) == [.mediaNotFetched])
+        #expect(findings.omitted.isEmpty)
+        #expect(findings.keeps(.apsKeyUnknown))
+        #expect(findings.map(\.path) == bySet.map(\.path))
+        #expect(findings.omitted == bySet.omitted)
+    }
+}

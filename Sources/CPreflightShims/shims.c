@@ -4,10 +4,12 @@ struct MHD_Daemon *CPreflightShims_MHD_start_daemon(unsigned int flags, MHD_Acce
                                                     MHD_AccessHandlerCallback handler, void *handler_cls,
                                                     MHD_RequestCompletedCallback completed, void *completed_cls,
                                                     CPreflightShims_URILogCallback uri_log, void *uri_log_cls,
-                                                    struct MHD_OptionItem *options) {
+                                                    MHD_NotifyConnectionCallback notify_connection,
+                                                    void *notify_connection_cls, struct MHD_OptionItem *options) {
     return MHD_start_daemon(flags, 0, accept_policy, handler_cls, handler, handler_cls,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_URI_LOG_CALLBACK, uri_log, uri_log_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify_connection, notify_connection_cls,
                             MHD_OPTION_ARRAY, options, MHD_OPTION_END);
 }
 
@@ -24,6 +26,11 @@ const struct sockaddr *CPreflightShims_MHD_client_address(struct MHD_Connection 
 unsigned int CPreflightShims_MHD_http_status(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_HTTP_STATUS);
     return info == NULL ? 0 : info->http_status;
+}
+
+void *CPreflightShims_MHD_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 int CPreflightShims_MHD_connection_fd(struct MHD_Connection *connection) {

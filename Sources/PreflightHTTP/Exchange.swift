@@ -3,9 +3,13 @@ import Glibc
 
 /// One request between libmicrohttpd's calls: its connection, its state machine, its
 /// responder once a handler needs one, and what the access log records. Only the
-/// connection's own daemon thread touches it; the completion callback releases it.
+/// connection's own daemon thread touches it; the completion callback releases the request's
+/// reference. Its connection's context keeps it for the connection's next request, which
+/// `restart`s it when nothing else refers to it any more (`ConnectionContext.exchange`).
 final class Exchange {
     let connection: OpaquePointer
+    /// What the connection keeps between its requests; nil when libmicrohttpd gave none.
+    let context: ConnectionContext?
     /// The request's life (`ExchangeStateMachine`): every decision about it is made there.
     var machine: ExchangeStateMachine
     /// Made when a handler needs it (a fixed or refused request never does).
@@ -15,28 +19,61 @@ final class Exchange {
     /// The URI as sent until the headers are in, then the path without the query.
     var path: String
     /// The request target as sent (the URI log callback's), still percent-encoded.
-    let target: String
+    private(set) var target: String
     /// What was answered, for the access log; 0 until then.
     var status = 0
     var bytesSent = 0
-    let startedAt: UInt64
-    let wallStart: Double
+    /// The answer's body while libmicrohttpd sends it (`HTTPServer.makeResponse(_:keptBy:)`).
+    var responseBody: [UInt8] = []
+    private(set) var startedAt: UInt64 = 0
+    private(set) var wallStart: Double = 0
+    /// The last request's responder, when nothing else refers to it: the next one's.
+    private var spareResponder: Responder?
 
-    init(connection: OpaquePointer, uri: String, machine: ExchangeStateMachine) {
+    init(connection: OpaquePointer, uri: String, context: ConnectionContext?, machine: ExchangeStateMachine) {
         self.connection = connection
+        self.context = context
         self.machine = machine
         self.path = uri
         self.target = uri
-        self.startedAt = DispatchTime.now().uptimeNanoseconds
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        self.wallStart = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        startClock()
     }
 
-    /// The request's responder, made on first use.
+    /// The connection's next request, on this exchange: only when no one else refers to it
+    /// (`ConnectionContext.exchange` checks), so nothing of the last request is seen by anyone.
+    func restart(uri: String, machine: ExchangeStateMachine) {
+        self.machine = machine
+        // A responder no one else holds (no download, no parking lot, no handler kept it) can
+        // answer the next request: no other thread can reach it to answer the last one late.
+        spareResponder = isKnownUniquelyReferenced(&madeResponder) ? madeResponder : nil
+        madeResponder = nil
+        method = "-"
+        path = uri
+        target = uri
+        status = 0
+        bytesSent = 0
+        responseBody = []
+        startClock()
+    }
+
+    private func startClock() {
+        startedAt = DispatchTime.now().uptimeNanoseconds
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        wallStart = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// The request's responder, made on first use (or the last request's, reopened).
     func responder(server: HTTPServer) -> Responder {
         if let madeResponder { return madeResponder }
-        let made = Responder(connection: ConnectionHandle(pointer: connection), server: server)
+        let made: Responder
+        if let spare = spareResponder {
+            spareResponder = nil
+            spare.reopen()
+            made = spare
+        } else {
+            made = Responder(connection: ConnectionHandle(pointer: connection), server: server)
+        }
         madeResponder = made
         return made
     }

@@ -4,17 +4,17 @@ extension ExchangeStateMachine {
     /// be served as `/v1/preflight`), or a query argument given twice (libmicrohttpd lists both;
     /// a framework that keeps the first would read another request than one keeping the last).
     static func targetRefusal(_ head: RequestHead) -> HTTPResponse? {
-        let bytes = Array(head.target.utf8)
-        if bytes.count >= 3 {
-            for index in 0..<(bytes.count - 2)
-            where bytes[index] == UInt8(ascii: "%") && bytes[index + 1] == UInt8(ascii: "0")
-                && bytes[index + 2] == UInt8(ascii: "0")
-            {
+        // Read in the string's own UTF-8 (a window of the last three bytes): an array of the
+        // target's bytes would be one more allocation on every request.
+        var last: (UInt8, UInt8) = (0, 0)
+        for byte in head.target.utf8 {
+            if last == (UInt8(ascii: "%"), UInt8(ascii: "0")) && byte == UInt8(ascii: "0") {
                 var response = HTTPResponse.error(
                     400, code: "bad-request", message: "the request target holds an encoded NUL byte (%00)")
                 response.headers.append(("Connection", "close"))
                 return response
             }
+            last = (last.1, byte)
         }
         if let name = head.repeatedQuery {
             let shown = name.unicodeScalars.prefix(64).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }

@@ -49,6 +49,8 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
     exchange.madeResponder?.close()
+    // libmicrohttpd is done with the answer's bytes; the exchange may wait for the next request.
+    exchange.responseBody = []
     let ending = exchange.machine.closed()
     if exchange.status == 0 {
         // libmicrohttpd's own answer (400, 413, 431, 505), or nothing was sent: nginx's "client
@@ -128,6 +130,7 @@ extension HTTPServer {
         var reader = HeadReader(
             head: RequestHead(method: exchange.method, path: exchange.path, version: version, target: exchange.target),
             reserved: configuration.reservedHeaders)
+        if let context = exchange.context { (reader.head.headers, reader.head.query) = context.takeTables() }
         reader.head.headers.reserveCapacity(16)
         withUnsafeMutablePointer(to: &reader) { context in
             MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
@@ -135,6 +138,10 @@ extension HTTPServer {
         }
         if reader.head.headerProblem == nil, let end = reader.valueEnd, !HeaderBlock.lineEnds(at: end, before: nil) {
             reader.head.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
+        }
+        if let context = exchange.context {
+            context.keep(headers: reader.head.headers, query: reader.head.query)
+            reader.head.body = context.takeBody()
         }
         return reader.head
     }
@@ -151,7 +158,7 @@ extension HTTPServer {
             case .close:
                 return .NO
             case .answer(let response):
-                guard let answer = Self.makeResponse(response.body) else { return .NO }
+                guard let answer = Self.makeResponse(response.body, keptBy: exchange) else { return .NO }
                 defer { MHD_destroy_response(answer) }
                 guard decorate(answer, like: response, requestID: exchange.machine.requestID) else {
                     // A header libmicrohttpd refuses (a line break in it, or no memory): never send
@@ -168,6 +175,7 @@ extension HTTPServer {
                 exchange.bytesSent = fixed.response.body.count
                 return MHD_queue_response(exchange.connection, UInt32(fixed.response.status), handle.pointer)
             case .runHandler(let handler, let request):
+                exchange.context?.keep(body: request.body)
                 let responder = exchange.responder(server: self)
                 handler(request, responder)
                 action = exchange.machine.handlerReturned(settle(responder))

@@ -42,6 +42,26 @@ extension HTTPServer {
         } == .YES
     }
 
+    /// A libmicrohttpd response for one request, sending `body` where it is, with no copy and no
+    /// box: `exchange` keeps the array until libmicrohttpd's completion callback releases the
+    /// exchange. libmicrohttpd reads a response's bytes only while sending it, and calls the
+    /// completion callback once the last byte is sent or the connection is closed, never before
+    /// (0.9.75 `src/microhttpd/connection.c`: `MHD_CONNECTION_FOOTERS_SENT` and
+    /// `MHD_connection_close_` call `notify_completed` after the send ends; destroying a
+    /// `MHD_RESPMEM_PERSISTENT` response does not touch its bytes).
+    static func makeResponse(_ body: [UInt8], keptBy exchange: Exchange) -> OpaquePointer? {
+        exchange.responseBody = body
+        guard !body.isEmpty else {
+            return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        }
+        return exchange.responseBody.withUnsafeBufferPointer { bytes in
+            // Valid after the closure: the exchange's reference keeps the storage, and nothing
+            // mutates `responseBody` before the exchange is released.
+            MHD_create_response_from_buffer(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_PERSISTENT)
+        }
+    }
+
     /// A libmicrohttpd response sending `body` where it is, without a copy: the array's storage
     /// is kept alive by a retained box until libmicrohttpd frees the response (the last
     /// connection sending it is done), which releases it.

@@ -167,7 +167,7 @@ public final class HTTPServer: Sendable {
                 return options.withUnsafeMutableBufferPointer { buffer in
                     CPreflightShims_MHD_start_daemon(
                         flags, acceptPolicy, accessHandler, pointer, completionHandler, pointer, uriLogHandler, pointer,
-                        buffer.baseAddress)
+                        connectionNotifier, nil, buffer.baseAddress)
                 }
             }
             guard let started else {
@@ -267,9 +267,13 @@ public final class HTTPServer: Sendable {
 
     /// A new request's exchange, with the server's id for it, counted in flight.
     func startExchange(_ connection: OpaquePointer, uri: String) -> Exchange {
-        let exchange = Exchange(
-            connection: connection, uri: uri,
-            machine: ExchangeStateMachine(requestID: nextRequestID(), maxBodyBytes: configuration.maxBodyBytes))
+        let context = CPreflightShims_MHD_socket_context(connection).map {
+            Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue()
+        }
+        let machine = ExchangeStateMachine(requestID: nextRequestID(), maxBodyBytes: configuration.maxBodyBytes)
+        let exchange =
+            context?.exchange(for: connection, uri: uri, machine: machine)
+            ?? Exchange(connection: connection, uri: uri, context: nil, machine: machine)
         inFlightCount.add(1, ordering: .relaxed)
         return exchange
     }

@@ -18,4 +18,6 @@ struct RequestHead {
     /// The first problem seen in the header block (a name that is not a token, a NUL in a value,
     /// a reserved name its family does not define): the request is refused with 400.
     var headerProblem: String?
+    /// An empty buffer for the body: the connection's last one, its capacity kept (`ConnectionContext`).
+    var body: [UInt8] = []
 }

@@ -4,6 +4,8 @@ import Synchronization
 ///
 /// A handler that cannot answer at once keeps the responder and calls `respond` later;
 /// the server suspends ("parks") the connection meanwhile, so no worker thread waits.
+/// Once its request is done and nothing else holds it, the connection's next request may take
+/// it over (`reopen`): an answer can only come from a holder, so none meant for the last one can.
 ///
 /// ```swift
 /// fetcher.fetch(url) { outcome in
@@ -91,6 +93,12 @@ public final class Responder: Sendable {
 
     /// The client hung up: the answer is to close, unless one came first.
     func abandon() -> Bool { fill(.abandon) }
+
+    /// Ready to answer the connection's next request. Only for a responder no one else refers
+    /// to (`Exchange.restart` checks), so no answer meant for the last request can come.
+    func reopen() {
+        slot.withLock { $0 = .open }
+    }
 
     /// The connection is gone: later answers are dropped.
     func close() {

@@ -2,7 +2,8 @@
 # Heap allocations per payload-only request, counted by
 # `valgrind --tool=dhat` on the release server: one run answering 200 requests and one answering
 # 2,200, so the start-up and shutdown cancel out: (blocks of the long run - blocks of the short
-# run) / 2,000. Usage: bash bench/process/allocations.sh [BINARY] (default .build/release/preflight)
+# run) / 2,000; then the sites that make them, per request (bench/process/allocation-sites.py).
+# Usage: bash bench/process/allocations.sh [BINARY] (default .build/release/preflight)
 source "$(dirname "$0")/../lib.sh" || exit 1
 binary=${1:-.build/release/preflight}
 bench_setup --binary "$binary"
@@ -35,4 +36,6 @@ long=$(blocks 2200)
 per=$(echo "($long - $short) / 2000" | bc -l)
 printf '%-52s %12s\n' "heap blocks, 200 requests (dhat)" "$short"
 printf '%-52s %12s\n' "heap blocks, 2,200 requests" "$long"
-printf '%-52s %12.1f   (target <= 12)\n' "allocations per payload-only request" "$per"
+printf '%-52s %12.1f   (target <= 8)\n' "allocations per payload-only request" "$per"
+echo
+python3 bench/process/allocation-sites.py "$out/dhat.200.json" "$out/dhat.2200.json" 2000

@@ -6,13 +6,14 @@
 
 // MHD_start_daemon is variadic: options travel as an MHD_OPTION_ARRAY, the callbacks explicitly
 // (the URI log callback starts every request's state, so libmicrohttpd's own error answers
-// reach the completion callback too).
+// reach the completion callback too; the connection callback makes each connection's context).
 typedef void *(*CPreflightShims_URILogCallback)(void *cls, const char *uri, struct MHD_Connection *connection);
 struct MHD_Daemon *CPreflightShims_MHD_start_daemon(unsigned int flags, MHD_AcceptPolicyCallback accept_policy,
                                                     MHD_AccessHandlerCallback handler, void *handler_cls,
                                                     MHD_RequestCompletedCallback completed, void *completed_cls,
                                                     CPreflightShims_URILogCallback uri_log, void *uri_log_cls,
-                                                    struct MHD_OptionItem *options);
+                                                    MHD_NotifyConnectionCallback notify_connection,
+                                                    void *notify_connection_cls, struct MHD_OptionItem *options);
 // MHD_get_daemon_info is variadic: the bound port (0 when unknown).
 uint16_t CPreflightShims_MHD_bind_port(struct MHD_Daemon *daemon);
 // MHD_get_connection_info is variadic: the client's address, or NULL.
@@ -20,6 +21,9 @@ const struct sockaddr *CPreflightShims_MHD_client_address(struct MHD_Connection 
 
 // MHD_get_connection_info is variadic: the HTTP status queued on the connection, or 0.
 unsigned int CPreflightShims_MHD_http_status(struct MHD_Connection *connection);
+// MHD_get_connection_info is variadic: the connection's context (set by MHD_OPTION_NOTIFY_CONNECTION's
+// callback), or NULL.
+void *CPreflightShims_MHD_socket_context(struct MHD_Connection *connection);
 // MHD_get_connection_info is variadic: the connection's socket, or -1.
 int CPreflightShims_MHD_connection_fd(struct MHD_Connection *connection);
 

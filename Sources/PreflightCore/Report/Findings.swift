@@ -81,6 +81,14 @@ public struct Findings: Sendable, RandomAccessCollection {
         findings.append(contentsOf: more)
     }
 
+    /// Drops every finding of `code`, kept or counted: `removeAll(codes:)` for one code, with no
+    /// set made for it (the payload rules drop one on most requests).
+    public mutating func removeAll(code: FindingCode) {
+        kept.removeAll { $0.code == code }
+        omitted[code] = nil
+        counts[code] = nil
+    }
+
     /// Drops every finding of these codes, kept or counted (a rule that another one supersedes).
     public mutating func removeAll(codes: Set<FindingCode>) {
         guard !codes.isEmpty else { return }

@@ -20,4 +20,16 @@ extension Report {
         }
         omittedFindings.merge(omitted, uniquingKeysWith: +)
     }
+
+    /// Adds one finding under the same cap: its code's findings are counted in place, with no
+    /// table and no array made for it (a payload-only check adds one, `media.not-fetched`).
+    public mutating func append(_ finding: Finding) {
+        var count = 0
+        for kept in findings where kept.code == finding.code { count += 1 }
+        if count < Self.findingsPerCode {
+            findings.append(finding)
+        } else {
+            omittedFindings[finding.code, default: 0] += 1
+        }
+    }
 }

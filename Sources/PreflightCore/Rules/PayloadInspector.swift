@@ -67,7 +67,7 @@ public struct PayloadInspector: Sendable {
         var parsed = judged
         // An array is no APNs payload, but it may be an Expo request (refused whole past 100 messages).
         if parsed.0 == nil, let whole, let messages = ExpoEnvelope.messageRoot(whole.root, format: format) {
-            parsed.1.removeAll(codes: [.payloadNotObject])
+            parsed.1.removeAll(code: .payloadNotObject)
             parsed.0 = messages
         }
         guard format != .apns, let root = parsed.0,
@@ -140,7 +140,7 @@ public struct PayloadInspector: Sendable {
             inspection.findings.contains(.mediaURLMissing)
         {
             // The provider's own mutable-content, not the sender's: without a URL it is a plain push.
-            inspection.findings.removeAll(codes: [.mediaURLMissing])
+            inspection.findings.removeAll(code: .mediaURLMissing)
             inspection.findings.append(
                 Finding(
                     .mediaNone, path: nil,
@@ -213,7 +213,7 @@ public struct PayloadInspector: Sendable {
             root, profile: profile, configuration: configuration, downloading: downloading)
         findings += media.findings
         findings += MisplacedKeyRules.check(root, hasMedia: media.urlText != nil || expectMedia, aps: context.aps)
-        if media.urlText != nil { findings.removeAll(codes: [.alertBodyEmptyWithTitle]) }
+        if media.urlText != nil { findings.removeAll(code: .alertBodyEmptyWithTitle) }
         // mutable-content and no media: the extension runs and may decrypt, log or fetch content
         // itself; nothing to download here. A URL under another extension's key (or past a
         // wildcard's reach) is media in the wrong place: its error stays.
@@ -221,9 +221,9 @@ public struct PayloadInspector: Sendable {
             media.searchCut || MediaURLRules.locate(in: root, keys: ExtensionProfile.generic.mediaKeys) != nil
         if !expectMedia, media.urlText == nil, !elsewhere, findings.contains(.mutableContentInvalid) {
             // The extension never runs: the invalid mutable-content is the story, not the media.
-            findings.removeAll(codes: [.mediaURLMissing])
+            findings.removeAll(code: .mediaURLMissing)
         } else if !expectMedia, media.urlText == nil, !elsewhere, findings.contains(.mediaURLMissing) {
-            findings.removeAll(codes: [.mediaURLMissing])
+            findings.removeAll(code: .mediaURLMissing)
             findings.append(
                 Finding(
                     .mediaNone, path: nil,

@@ -54,7 +54,7 @@ public struct PreflightCheck: Sendable {
             return completion(CheckOutcome(payloadReport: report, configuration: configuration))
         }
         guard fetch, let source = self.media else {
-            report.append(contentsOf: [Self.notFetched(first, reason: fetch ? .disabled : .skipped)])
+            report.append(Self.notFetched(first, reason: fetch ? .disabled : .skipped))
             return completion(CheckOutcome(payloadReport: report, configuration: configuration))
         }
         // Built only for a download: a payload-only check allocates no list of candidates.

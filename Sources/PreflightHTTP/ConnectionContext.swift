@@ -1,0 +1,94 @@
+internal import CMicroHTTPD
+
+/// What a keep-alive connection keeps from one request to the next: the exchange (with its
+/// responder), and the tables and the body buffer a request fills, handed to the next request
+/// empty with their capacity kept, so that a connection's second request allocates none of them.
+///
+/// Made when libmicrohttpd accepts the connection (`MHD_CONNECTION_NOTIFY_STARTED`), released
+/// when it closes it (`MHD_CONNECTION_NOTIFY_CLOSED`); only the connection's own daemon thread
+/// touches it. A buffer is reused only when no one else holds it any more: a request still held
+/// (by a download, say) keeps its own storage, and the next request's `take` gets a fresh one,
+/// as copy-on-write gives.
+final class ConnectionContext {
+    /// A body over this many bytes is not kept for the next request: an idle connection holds
+    /// at most this much (libmicrohttpd itself keeps `connectionMemoryBytes`).
+    static let keptBodyBytes = 16384
+
+    /// The last request's exchange, restarted for the next one when nothing else refers to it.
+    private var exchange: Exchange?
+    private var headers: [String: String] = [:]
+    private var query: [String: String] = [:]
+    private var body: [UInt8] = []
+
+    /// The exchange for a new request on `connection`: the last one restarted when only this
+    /// context still refers to it (the last request's completion released its reference), else
+    /// a new one.
+    func exchange(
+        for connection: OpaquePointer, uri: String, machine: ExchangeStateMachine
+    ) -> Exchange {
+        if isKnownUniquelyReferenced(&exchange), let exchange {
+            exchange.restart(uri: uri, machine: machine)
+            return exchange
+        }
+        let made = Exchange(connection: connection, uri: uri, context: self, machine: machine)
+        exchange = made
+        return made
+    }
+
+    /// The connection closed: the exchange, which refers back to this context, is let go.
+    func close() {
+        exchange = nil
+    }
+
+    /// The header and query tables for a new request: empty, with the last request's capacity.
+    func takeTables() -> (headers: [String: String], query: [String: String]) {
+        (Self.emptied(&headers), Self.emptied(&query))
+    }
+
+    /// An empty body buffer for a new request, with the last kept body's capacity.
+    func takeBody() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &body)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// Keeps a reference to the request's tables (no copy): once the request is gone, they are
+    /// the next request's.
+    func keep(headers: [String: String], query: [String: String]) {
+        self.headers = headers
+        self.query = query
+    }
+
+    /// Keeps a reference to the request's body when it is small enough to keep.
+    func keep(body: [UInt8]) {
+        guard body.capacity <= Self.keptBodyBytes else { return }
+        self.body = body
+    }
+
+    /// `table`, moved out (so that it is uniquely referenced when its request is gone) and emptied.
+    private static func emptied(_ table: inout [String: String]) -> [String: String] {
+        var taken: [String: String] = [:]
+        swap(&taken, &table)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+}
+
+/// libmicrohttpd's connection notification: a connection's context made as it opens, released
+/// as it closes. `*socketContext` holds the retained context in between, read back by
+/// `CPreflightShims_MHD_socket_context`.
+let connectionNotifier: MHD_NotifyConnectionCallback = { _, _, socketContext, code in
+    guard let socketContext else { return }
+    switch code {
+    case .CONNECTION_NOTIFY_STARTED:
+        socketContext.pointee = Unmanaged.passRetained(ConnectionContext()).toOpaque()
+    case .CONNECTION_NOTIFY_CLOSED:
+        if let raw = socketContext.pointee {
+            let context = Unmanaged<ConnectionContext>.fromOpaque(raw)
+            context.takeUnretainedValue().close()
+            context.release()
+        }
+        socketContext.pointee = nil
+    }
+}

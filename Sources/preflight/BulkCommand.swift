@@ -42,7 +42,7 @@ enum BulkCommand {
         progress?.stop()
         if let reason = readFailure.reason { printError("preflight: \(PayloadFiles.reason(path, reason))") }
         if outputFailed {
-            printError("preflight: cannot write the reports to stdout: \(String(cString: strerror(errno)))")
+            printError("preflight: cannot write the reports to stdout; the run stopped")
             return 2
         }
         return summary.fail > 0 || readFailure.reason != nil ? 1 : 0
@@ -70,7 +70,7 @@ enum BulkCommand {
         return (splitter.lines, nil)
     }
 
-    /// Writes all of `bytes` to stdout (false when write fails; its `errno` says why).
+    /// Writes all of `bytes` to stdout (false when write fails).
     @Sendable static func writeAll(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0

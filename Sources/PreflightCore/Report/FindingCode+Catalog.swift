@@ -6,6 +6,8 @@ extension FindingCode {
     public static let payloadNotObject = FindingCode(rawValue: "payload.not-object")
     public static let payloadTooLarge = FindingCode(rawValue: "payload.too-large")
     public static let payloadDuplicateKey = FindingCode(rawValue: "payload.duplicate-key")
+    // A line of `preflight check --ndjson`
+    public static let bulkItemInvalid = FindingCode(rawValue: "bulk.item.invalid")
     // aps
     public static let apsMissing = FindingCode(rawValue: "aps.missing")
     public static let apsNotObject = FindingCode(rawValue: "aps.not-object")
@@ -126,6 +128,11 @@ extension FindingCatalog {
             meaning:
                 "an object repeats a key (the same UTF-8 once escapes are undone, as iOS's `NSString` compares keys literally: `é` and `e` + U+0301 are two keys); parsers disagree on which value wins",
             fix: "keep one"),
+        entry(
+            .bulkItemInvalid, .error,
+            meaning:
+                "a line of `preflight check --ndjson` is a batch item (`payload` and only `headers`, `profile`, `format` beside it) that `POST /v1/preflight/batch` refuses: a header APNs does not define, a value that is not a string, a key given twice, a profile or format that does not exist; the push was not judged",
+            fix: "correct the item as the message says; the item keys are those of a batch item"),
         entry(
             .envelopeDetected, .info,
             meaning:

@@ -49,7 +49,7 @@ public struct BatchRequest: Sendable {
         let repeatedKeys = Self.repeatedKeys(document.repeatedKeys, under: elements.map { $0["payload"] })
         var items: [Item] = []
         for (index, element) in elements.enumerated() {
-            items.append(try item(element, index: index, repeatedKeys: repeatedKeys[index]))
+            items.append(try item(element, label: "items[\(index)]", repeatedKeys: repeatedKeys[index]))
         }
         return BatchRequest(items: items)
     }
@@ -64,7 +64,7 @@ public struct BatchRequest: Sendable {
     /// The repeated keys inside each payload object, in the order read: each key node is placed
     /// by a binary search over the payloads' node ranges (disjoint, in document order), so no path
     /// is made and no list is scanned once per item.
-    private static func repeatedKeys(_ keys: [UInt32], under payloads: [JSONView?]) -> [[UInt32]] {
+    static func repeatedKeys(_ keys: [UInt32], under payloads: [JSONView?]) -> [[UInt32]] {
         var ranges: [(range: Range<Int>, item: Int)] = []
         for (item, payload) in payloads.enumerated() {
             guard let payload, payload.isObject else { continue }
@@ -85,17 +85,19 @@ public struct BatchRequest: Sendable {
         return grouped
     }
 
-    /// - Parameter repeatedKeys: the key nodes of the repeated keys inside the item's payload.
-    private static func item(_ element: JSONView, index: Int, repeatedKeys: [UInt32]) throws(Problem) -> Item {
-        guard let members = element.members else { throw Problem(message: "items[\(index)] is not an object") }
+    /// - Parameters:
+    ///   - label: how the messages name the item (`items[3]`).
+    ///   - repeatedKeys: the key nodes of the repeated keys inside the item's payload.
+    static func item(_ element: JSONView, label: String, repeatedKeys: [UInt32]) throws(Problem) -> Item {
+        guard let members = element.members else { throw Problem(message: "\(label) is not an object") }
         for member in members where !["payload", "headers", "profile", "format"].contains(member.key) {
             throw Problem(
                 message:
-                    "items[\(index)].\(Quoting.bounded(member.key)) is not a batch item key (payload, headers, profile, format)"
+                    "\(label).\(Quoting.bounded(member.key)) is not a batch item key (payload, headers, profile, format)"
             )
         }
         if let repeated = repeatedKey(of: members) {
-            throw Problem(message: "items[\(index)] repeats the key \"\(repeated)\"; give it once")
+            throw Problem(message: "\(label) repeats the key \"\(repeated)\"; give it once")
         }
         let payload: [UInt8]
         var parsed: ParsedPayload?
@@ -107,34 +109,34 @@ public struct BatchRequest: Sendable {
             payload = writer.bytes
             parsed = ParsedPayload(root: given, repeatedKeys: repeatedKeys[...])
         } else {
-            throw Problem(message: "items[\(index)].payload must be the payload object, or its exact bytes as a string")
+            throw Problem(message: "\(label).payload must be the payload object, or its exact bytes as a string")
         }
         var headers = APNsHeaders()
         if let given = element["headers"] {
             guard let pairs = given.members else {
-                throw Problem(message: "items[\(index)].headers must be an object of strings")
+                throw Problem(message: "\(label).headers must be an object of strings")
             }
             // A repeated APNs header is the item's finding (`headers.duplicate`), as over HTTP.
             for pair in pairs {
                 guard let value = pair.value.string else {
-                    throw Problem(message: "items[\(index)].headers.\(pair.key) must be a string")
+                    throw Problem(message: "\(label).headers.\(pair.key) must be a string")
                 }
                 if headers.give(pair.key, value) == .unknownAPNsHeader {
                     throw Problem(
                         message:
-                            "items[\(index)].headers.\(pair.key) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
+                            "\(label).headers.\(pair.key) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
                     )
                 }
             }
         }
         var profile: String?
         if let given = element["profile"] {
-            guard let name = given.string else { throw Problem(message: "items[\(index)].profile must be a string") }
+            guard let name = given.string else { throw Problem(message: "\(label).profile must be a string") }
             profile = name
         }
         var format: String?
         if let given = element["format"] {
-            guard let name = given.string else { throw Problem(message: "items[\(index)].format must be a string") }
+            guard let name = given.string else { throw Problem(message: "\(label).format must be a string") }
             format = name
         }
         return Item(payload: payload, parsed: parsed, headers: headers, profile: profile, format: format)

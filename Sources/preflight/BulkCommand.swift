@@ -53,21 +53,13 @@ enum BulkCommand {
     private static func feed(_ descriptor: Int32, to bulk: BulkCheck, maxLineBytes: Int) -> (lines: Int, reason: Int32?)
     {
         var splitter = NDJSONLineSplitter(maxLineBytes: maxLineBytes)
-        var chunk = [UInt8](repeating: 0, count: chunkBytes)
         var writing = true
-        while writing {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let reason = errno
-                splitter.finish { writing = bulk.submit($0) && writing }
-                return (splitter.lines, reason)
-            }
-            splitter.feed(chunk[..<count]) { writing = bulk.submit($0) && writing }
+        let failed = readChunks(descriptor, chunkBytes: chunkBytes) { chunk in
+            splitter.feed(chunk) { writing = bulk.submit($0) && writing }
+            return writing
         }
         splitter.finish { _ = bulk.submit($0) }
-        return (splitter.lines, nil)
+        return (splitter.lines, failed)
     }
 
     /// Writes all of `bytes` to stdout (false when write fails).

@@ -95,16 +95,12 @@ struct PayloadFiles {
         // A descriptor opened read-only has no pending writes for close to report.
         defer { _ = close(descriptor) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return .success(bytes) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadFailure(reason: reason(path, errno)))
-            }
-            bytes.append(contentsOf: chunk[..<count])
+        let failed = readChunks(descriptor) { chunk in
+            bytes.append(contentsOf: chunk)
+            return true
         }
+        if let failed { return .failure(ReadFailure(reason: reason(path, failed))) }
+        return .success(bytes)
     }
 
     /// Why a file could not be read.

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PreflightCore
 import PreflightService
 
@@ -7,6 +8,22 @@ let versionString = PreflightService.version
 /// Writes a line to standard error.
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Reads `descriptor` to its end in chunks of at most `chunkBytes`, each handed to `take`, which
+/// returns false to stop early. Returns the `errno` of a failed read (EINTR is retried), or nil
+/// at the end or when `take` stopped: the one read loop of a whole file and of a streamed input.
+func readChunks(_ descriptor: Int32, chunkBytes: Int = 65536, _ take: (ArraySlice<UInt8>) -> Bool) -> Int32? {
+    var chunk = [UInt8](repeating: 0, count: chunkBytes)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if count == 0 { return nil }
+        if count < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        if !take(chunk[..<count]) { return nil }
+    }
 }
 
 /// A command-line mistake: exit 2 with the message.

@@ -27,9 +27,6 @@ public enum BulkLine: Sendable {
     /// wrong type, a key given twice): why.
     case invalidItem(BatchRequest.Problem)
 
-    /// The keys of a batch item.
-    public static let itemKeys: Set<String> = ["payload", "headers", "profile", "format"]
-
     /// Reads `bytes` (one line); `format` and `headers` are the run's, which decide whether an
     /// array is an Expo request (`BatchRequest.expoBody`).
     public static func read(_ bytes: [UInt8], format: EnvelopeFormat?, headers: APNsHeaders) -> BulkLine {
@@ -39,7 +36,7 @@ public enum BulkLine: Sendable {
         guard let document = try? JSONDocument.parse(bytes) else { return .payload(nil) }
         let root = document.root
         guard let members = root.members, root["payload"] != nil,
-            members.allSatisfy({ itemKeys.contains($0.key) })
+            members.allSatisfy({ BatchRequest.itemKeys.contains($0.key) })
         else { return .payload(ParsedPayload(document)) }
         let repeated = BatchRequest.repeatedKeys(document.repeatedKeys, under: [root["payload"]])
         do {

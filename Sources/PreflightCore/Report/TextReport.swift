@@ -32,10 +32,7 @@ public struct TextReport: Sendable {
         }
         for finding in report.findings {
             let severity = paint(finding.severity.rawValue.padding(7), severityColor(finding.severity))
-            let path = finding.path.map { " at \(escaped($0))" } ?? ""
-            lines.append(
-                "  \(severity) \(escaped(finding.code.rawValue))\(path): \(escaped(finding.message)); fix: \(escaped(finding.fix))"
-            )
+            lines.append("  \(severity) " + Self.findingLine(finding, escape: escaped))
         }
         if report.findings.isEmpty { lines.append("  no findings") }
         if let download = report.media?.download { lines += Self.transportLines(download) }
@@ -57,6 +54,13 @@ public struct TextReport: Sendable {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `code at path: message; fix: fix`, each field through `escape`: a finding as one line, after
+    /// its severity (the text report pads and colours that; a JUnit `<system-out>` does not).
+    public static func findingLine(_ finding: Finding, escape: (String) -> String = { $0 }) -> String {
+        let path = finding.path.map { " at \(escape($0))" } ?? ""
+        return "\(escape(finding.code.rawValue))\(path): \(escape(finding.message)); fix: \(escape(finding.fix))"
     }
 
     /// `text` with every scalar that could steer a terminal or reorder the line written as a

@@ -85,15 +85,18 @@ public struct BatchRequest: Sendable {
         return grouped
     }
 
+    /// The keys a batch item may have, in the order the messages list them.
+    public static let itemKeys = ["payload", "headers", "profile", "format"]
+
     /// - Parameters:
     ///   - label: how the messages name the item (`items[3]`).
     ///   - repeatedKeys: the key nodes of the repeated keys inside the item's payload.
     static func item(_ element: JSONView, label: String, repeatedKeys: [UInt32]) throws(Problem) -> Item {
         guard let members = element.members else { throw Problem(message: "\(label) is not an object") }
-        for member in members where !["payload", "headers", "profile", "format"].contains(member.key) {
+        for member in members where !itemKeys.contains(member.key) {
             throw Problem(
                 message:
-                    "\(label).\(Quoting.bounded(member.key)) is not a batch item key (payload, headers, profile, format)"
+                    "\(label).\(Quoting.bounded(member.key)) is not a batch item key (\(itemKeys.joined(separator: ", ")))"
             )
         }
         if let repeated = repeatedKey(of: members) {

@@ -73,8 +73,7 @@ public struct JUnitReport: Sendable {
                 text: "\(finding.code.rawValue)\(at): \(finding.message)\nfix: \(finding.fix)")
         }
         var lines = report.findings.filter { $0.severity != .error }.map { finding in
-            let at = finding.path.map { " at \($0)" } ?? ""
-            return "\(finding.severity.rawValue) \(finding.code.rawValue)\(at): \(finding.message); fix: \(finding.fix)"
+            "\(finding.severity.rawValue) " + TextReport.findingLine(finding)
         }
         for (code, count) in report.omittedFindings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             lines.append("omitted: \(count) more \(code.rawValue) findings")

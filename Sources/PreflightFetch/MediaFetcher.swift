@@ -1,6 +1,7 @@
 internal import CCurl
 internal import CPreflightShims
 import Foundation
+import PreflightHost
 public import PreflightCore
 import Synchronization
 
@@ -77,9 +78,7 @@ public final class MediaFetcher: Sendable {
             throw ConfigurationError("libcurl \(String(cString: curl_version())) refused \(failure)")
         }
         self.multi = MultiHandle()
-        let thread = Thread { [self] in self.run() }
-        thread.name = "preflight-fetch"
-        thread.start()
+        HostThread.start(named: "pf-fetch") { [self] in self.run() }
     }
 
     /// Queues a download; `completion` gets the outcome on a hashing lane (not the fetch thread).

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PreflightHost
 import Glibc
 import Synchronization
 
@@ -131,9 +132,7 @@ final class NameLookups: Sendable {
             return true
         }
         if spawn {
-            let thread = Thread { [self] in self.serve() }
-            thread.name = "preflight-lookup"
-            thread.start()
+            HostThread.start(named: "pf-lookup") { [self] in self.serve() }
         }
         work.signal()
         timers.asyncAfter(deadline: .now() + queueBudget.dispatchInterval) {

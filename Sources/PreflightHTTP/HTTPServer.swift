@@ -319,13 +319,11 @@ final class HangUpTimer: Sendable {
 
     init(server: HTTPServer) {
         let stop = self.stop
-        let thread = Thread { [weak server] in
+        HostThread.start(named: "pf-hangups") { [weak server] in
             while stop.wait(timeout: .now() + .seconds(1)) == .timedOut {
                 server?.dropAbandoned()
             }
         }
-        thread.name = "preflight-hangups"
-        thread.start()
     }
 
     func cancel() { stop.signal() }

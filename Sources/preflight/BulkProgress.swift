@@ -1,4 +1,5 @@
 import Foundation
+import PreflightHost
 import PreflightService
 import Synchronization
 
@@ -12,7 +13,7 @@ final class BulkProgress: Sendable {
 
     init(_ bulk: BulkCheck) {
         self.bulk = bulk
-        Thread { [self] in draw() }.start()
+        HostThread.start(named: "pf-progress") { [self] in draw() }
     }
 
     /// Stops redrawing and clears the line.

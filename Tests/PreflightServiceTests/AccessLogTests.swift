@@ -152,3 +152,34 @@ extension AccessLogTests {
         #expect(second["status"]?.integer == 404)
     }
 }
+
+// MARK: - Batches
+
+extension AccessLogTests {
+    /// 2,000 lines through a small buffer (the writer woken every few lines, so it swaps its
+    /// buffer with the workers' hundreds of times): every line arrives whole, once, in order, or
+    /// is counted as dropped.
+    @Test func manyBatchesKeepEveryLineWholeAndInOrder() throws {
+        let directory = try scratchDirectory("batches")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("access.log").path
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        try #require(descriptor >= 0)
+        let log = AccessLog(descriptor: descriptor, bufferBytes: 16384)
+        for index in 0..<2000 {
+            log.write(record(index))
+            if index % 10 == 9 { usleep(200) }
+        }
+        log.close()
+        close(descriptor)
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let ids = try bytes.split(separator: 0x0A).map { line -> Int in
+            let value = try JSONParser.parse(Array(line)).value
+            let id = try #require(value["id"]?.string)
+            return try #require(Int(String(id.dropFirst(5))))
+        }
+        #expect(ids.count + log.dropped == 2000, "\(ids.count) written, \(log.dropped) dropped")
+        #expect(zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }, "lines out of order or repeated")
+        #expect(ids.count > 1000)
+    }
+}

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import PreflightHost
 import Glibc
 import PreflightCore
 public import PreflightHTTP
@@ -47,9 +48,7 @@ public final class AccessLog: Sendable {
         var initial = Buffer()
         initial.bytes.reserveCapacity(min(bufferBytes, 65536))
         self.buffer = Mutex(initial)
-        let thread = Thread { [self] in self.drain() }
-        thread.name = "preflight-access-log"
-        thread.start()
+        HostThread.start(named: "pf-access-log") { [self] in self.drain() }
     }
 
     /// Lines dropped because the buffer was full.
@@ -92,13 +91,18 @@ public final class AccessLog: Sendable {
     }
 
     /// The writer thread: takes the whole buffer, writes it, waits for more (at most `flushInterval`).
+    /// The buffer is swapped with the writer's own, emptied one, so a batch costs no copy and, once
+    /// both have grown, no allocation (taking a copy and emptying the shared array made a new one
+    /// per batch, since the copy still held the old storage).
     private func drain() {
+        var batch: [UInt8] = []
+        batch.reserveCapacity(min(capacity, 65536))
         while true {
             _ = pending.wait(timeout: .now() + Self.flushInterval)
             while true {
-                let (batch, closing) = buffer.withLock { buffer -> ([UInt8], Bool) in
-                    defer { buffer.bytes.removeAll(keepingCapacity: true) }
-                    return (buffer.bytes, buffer.closing)
+                let closing = buffer.withLock { buffer -> Bool in
+                    swap(&buffer.bytes, &batch)
+                    return buffer.closing
                 }
                 if batch.isEmpty {
                     if closing {
@@ -108,6 +112,7 @@ public final class AccessLog: Sendable {
                     break
                 }
                 writeAll(batch)
+                batch.removeAll(keepingCapacity: true)
             }
         }
     }

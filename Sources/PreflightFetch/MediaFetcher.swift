@@ -1,8 +1,8 @@
 internal import CCurl
 internal import CPreflightShims
 import Foundation
-import PreflightHost
 public import PreflightCore
+import PreflightHost
 import Synchronization
 
 /// curl's global setup, once per process, before any handle exists.

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import PreflightHost
 import Glibc
+import PreflightHost
 import Synchronization
 
 /// The name lookups of downloads, on at most `maximum` threads of its own.

@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import PreflightHost
 import Glibc
 import PreflightCore
 public import PreflightHTTP
+import PreflightHost
 import Synchronization
 
 /// Writes one JSON line per finished request to a file descriptor (stdout by default).

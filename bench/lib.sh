@@ -61,6 +61,22 @@ build_c() {
   esac
 }
 
+# bulk_mix COUNT: COUNT NDJSON lines for the bulk benches, a pass, a fail (no mutable-content)
+# and a warn (an unknown aps key) in turn, each padded to 1 KiB, its newline included (the
+# lines of Tests/CLI/bulk_memory_test.py).
+bulk_mix() {
+  python3 - "$1" <<'PY'
+import sys
+def padded(payload):
+    return payload[:-1] + ',"pad":"' + "x" * (1024 - len(payload) - len(',"pad":""') - 1) + '"}\n'
+payloads = [padded(p) for p in (
+    '{"aps":{"alert":{"title":"Sale","body":"half price"},"mutable-content":1},"image":"https://cdn.example.com/a.jpg"}',
+    '{"aps":{"alert":"hi"},"image":"https://cdn.example.com/a.jpg"}',
+    '{"aps":{"alert":"hi","mutable-content":1,"campaign":"x"},"image":"https://cdn.example.com/a.jpg"}')]
+sys.stdout.write("".join(payloads[i % 3] for i in range(int(sys.argv[1]))))
+PY
+}
+
 # wait_healthy PORT [TRIES]: waits until /healthz answers on 127.0.0.1:PORT (0.05 s a try).
 wait_healthy() {
   for _ in $(seq "${2:-100}"); do

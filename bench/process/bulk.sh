@@ -18,21 +18,8 @@ trap 'rm -f "$input" "$sample" "$sample.c" "$sample.preflight"' EXIT
 
 fail() { echo "bulk.sh: $1: expected $2, got $3" >&2; exit 1; }
 
-# mix COUNT: COUNT lines of the three payloads in turn, each padded to 1 KiB (newline included).
-mix() {
-  python3 - "$1" <<'PY'
-import sys
-def padded(payload):
-    return payload[:-1] + ',"pad":"' + "x" * (1024 - len(payload) - len(',"pad":""') - 1) + '"}\n'
-payloads = [padded(p) for p in (
-    '{"aps":{"alert":{"title":"Sale","body":"half price"},"mutable-content":1},"image":"https://cdn.example.com/a.jpg"}',
-    '{"aps":{"alert":"hi"},"image":"https://cdn.example.com/a.jpg"}',
-    '{"aps":{"alert":"hi","mutable-content":1,"campaign":"x"},"image":"https://cdn.example.com/a.jpg"}')]
-sys.stdout.write("".join(payloads[i % 3] for i in range(int(sys.argv[1]))))
-PY
-}
-mix "$lines" > "$input"
-{ mix 30; echo; cat bench/payload-1k.json; echo; mix 3; } > "$sample"
+bulk_mix "$lines" > "$input"
+{ bulk_mix 30; echo; cat bench/payload-1k.json; echo; bulk_mix 3; } > "$sample"
 
 preflight=(.build/release/preflight check --ndjson - --no-fetch --header apns-push-type:alert)
 c_bulk=("$out/bulk_json_c")

@@ -54,7 +54,7 @@ bench_setup() {
 build_c() {
   local flags=(-O2 -Wall -Wextra -Werror)
   case $1 in
-    hello_mhd) cc -O2 -o "$out/$1" "bench/baseline/$1.c" -lmicrohttpd ;;
+    hello_mhd) cc "${flags[@]}" -o "$out/$1" "bench/baseline/$1.c" -lmicrohttpd ;;
     payload_json_c) cc "${flags[@]}" -o "$out/$1" "bench/baseline/$1.c" bench/baseline/payload_checks.c -lmicrohttpd -ljson-c ;;
     bulk_json_c) cc "${flags[@]}" -pthread -o "$out/$1" "bench/baseline/$1.c" bench/baseline/payload_checks.c -ljson-c ;;
     *) echo "build_c: no C program $1 in bench/baseline" >&2; return 2 ;;

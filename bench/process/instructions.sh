@@ -29,7 +29,10 @@ bulk_long=${BULK_LONG:-6000}
 port=18320
 payload_only_config $port instructions
 server=""
-trap 'kill $server 2>/dev/null || true' EXIT
+lines=$(mktemp "$out/instructions-bulk.XXXXXX.ndjson")
+trap 'kill $server 2>/dev/null || true; rm -f "$lines"' EXIT
+
+fail() { echo "instructions.sh: $1: expected $2, got $3" >&2; exit 1; }
 
 # requests METHOD PATH COUNT: COUNT requests on one kept-alive connection to 127.0.0.1:$port,
 # each expected to answer 200 (the POST: bench/payload-1k.json, as an alert push).
@@ -76,7 +79,7 @@ per_request() {
   shift 3
   a=$(instructions "$name" "$method" "$path" "$short" "$@")
   b=$(instructions "$name" "$method" "$path" "$long" "$@")
-  [ -n "$a" ] && [ -n "$b" ] || { echo "instructions.sh: no totals for $name (see $out/callgrind.$name.*.err)" >&2; exit 1; }
+  [ -n "$a" ] && [ -n "$b" ] || fail "callgrind's totals for $name" "two counts" "'$a' and '$b' (see $out/callgrind.$name.*.err)"
   echo "($b - $a) / ($long - $short)" | bc
 }
 
@@ -86,11 +89,11 @@ per_line() {
   local name=$1 count status totals=()
   shift
   for count in "$bulk_short" "$bulk_long"; do
-    bulk_mix "$count" > "$out/instructions-bulk.ndjson"
+    bulk_mix "$count" > "$lines"
     status=0
-    valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.$name.$count" "$@" < "$out/instructions-bulk.ndjson" \
+    valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.$name.$count" "$@" < "$lines" \
       > /dev/null 2> "$out/callgrind.$name.$count.err" || status=$?
-    [ "$status" -eq 1 ] || { echo "instructions.sh: $name over $count lines: expected exit 1, got $status" >&2; exit 1; }
+    [ "$status" -eq 1 ] || fail "the exit status of $name over $count lines (a third fail)" 1 "$status"
     totals+=("$(awk '/^totals:/ {print $2; exit}' "$out/callgrind.$name.$count")")
   done
   echo "(${totals[1]} - ${totals[0]}) / ($bulk_long - $bulk_short)" | bc
@@ -107,12 +110,12 @@ swift_answer=$(curl -s -H 'apns-push-type: alert' --data-binary @bench/payload-1
   "http://127.0.0.1:$port/v1/preflight?fetch=false")
 kill $server; wait $server || true
 server=""
-[ "$c_answer" = "$swift_answer" ] || { echo "instructions.sh: the C server's report differs from Preflight's" >&2; exit 1; }
+[ "$c_answer" = "$swift_answer" ] || fail "the C server's report" "Preflight's: $swift_answer" "$c_answer"
 bulk=("$binary" check --ndjson - --no-fetch --header apns-push-type:alert)
-bulk_mix 300 > "$out/instructions-bulk.ndjson"
-cmp -s <("${bulk[@]}" < "$out/instructions-bulk.ndjson" || true) \
-  <("$out/bulk_json_c" < "$out/instructions-bulk.ndjson" || true) ||
-  { echo "instructions.sh: the C bulk baseline's output differs from Preflight's" >&2; exit 1; }
+bulk_mix 300 > "$lines"
+swift_lines=$("${bulk[@]}" < "$lines" | sha256sum) || true
+c_lines=$("$out/bulk_json_c" < "$lines" | sha256sum) || true
+[ "$c_lines" = "$swift_lines" ] || fail "the C bulk baseline's output (sha256)" "Preflight's, $swift_lines" "$c_lines"
 
 post=/v1/preflight?fetch=false
 c_post=$(per_request c-post POST /v1/preflight "$out/payload_json_c" $port)

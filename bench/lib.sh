@@ -77,6 +77,17 @@ sys.stdout.write("".join(payloads[i % 3] for i in range(int(sys.argv[1]))))
 PY
 }
 
+# batch_of_100 FILE: writes the body of a POST /v1/preflight/batch of 100 items, each
+# bench/payload-1k.json as an alert push of priority 10.
+batch_of_100() {
+  python3 - "$1" <<'PY'
+import json, sys
+payload = json.load(open("bench/payload-1k.json"))
+items = [{"payload": payload, "headers": {"apns-push-type": "alert", "apns-priority": "10"}} for _ in range(100)]
+json.dump({"items": items}, open(sys.argv[1], "w"), separators=(",", ":"))
+PY
+}
+
 # wait_healthy PORT [TRIES]: waits until /healthz answers on 127.0.0.1:PORT (0.05 s a try).
 wait_healthy() {
   for _ in $(seq "${2:-100}"); do

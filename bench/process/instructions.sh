@@ -10,14 +10,15 @@
 # the bare libmicrohttpd hello-world (bench/baseline/hello_mhd.c), and per line of
 # `check --ndjson - --no-fetch` against the C bulk baseline (bench/baseline/bulk_json_c.c) over
 # BULK_SHORT and BULK_LONG lines of bulk_mix (bench/lib.sh) on stdin, every thread's instructions
-# counted (callgrind runs one thread at a time). The ratios are C's count / Preflight's (the
+# counted (callgrind runs one thread at a time), and per item of a POST /v1/preflight/batch of
+# 100 payload-only items (BATCH_SHORT and BATCH_LONG batches) against the single request. The ratios are C's count / Preflight's (the
 # direction of the throughput ratios: 1.00 is C's work, higher is better). Kernel time is not
 # counted: callgrind sees user space only.
 # INSTRUCTIONS_TOP=N adds the N functions with the most inclusive instructions per payload-only
 # request in Preflight (callgrind_annotate --inclusive=yes over both runs, the short one
 # subtracted): the profile of the request path, before and after a change.
 # Run by bench/run.sh (`make bench`) or alone:
-#   [SHORT=100 LONG=1100] [BULK_SHORT=1000 BULK_LONG=6000] [INSTRUCTIONS_TOP=15] \
+#   [SHORT=100 LONG=1100] [BULK_SHORT=1000 BULK_LONG=6000] [BATCH_SHORT=10 BATCH_LONG=60] [INSTRUCTIONS_TOP=15] \
 #     bash bench/process/instructions.sh [BINARY]
 source "$(dirname "$0")/../lib.sh" || exit 1
 binary=${1:-.build/release/preflight}
@@ -26,6 +27,9 @@ short=${SHORT:-100}
 long=${LONG:-1100}
 bulk_short=${BULK_SHORT:-1000}
 bulk_long=${BULK_LONG:-6000}
+batch_short=${BATCH_SHORT:-10}
+batch_long=${BATCH_LONG:-60}
+batch_of_100 "$out/instructions-batch.json"
 port=18320
 payload_only_config $port instructions
 server=""
@@ -34,13 +38,13 @@ trap 'kill $server 2>/dev/null || true; rm -f "$lines"' EXIT
 
 fail() { echo "instructions.sh: $1: expected $2, got $3" >&2; exit 1; }
 
-# requests METHOD PATH COUNT: COUNT requests on one kept-alive connection to 127.0.0.1:$port,
-# each expected to answer 200 (the POST: bench/payload-1k.json, as an alert push).
+# requests METHOD PATH COUNT BODY: COUNT requests on one kept-alive connection to
+# 127.0.0.1:$port, each expected to answer 200 (a POST sends the file BODY, as an alert push).
 requests() {
-  python3 - "$port" "$1" "$2" "$3" <<'PY'
+  python3 - "$port" "$1" "$2" "$3" "$4" <<'PY'
 import http.client, sys
 port, method, path, count = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
-body = open("bench/payload-1k.json", "rb").read() if method == "POST" else None
+body = open(sys.argv[5], "rb").read() if method == "POST" else None
 headers = {"apns-push-type": "alert", "apns-priority": "10"} if method == "POST" else {}
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 for _ in range(count):
@@ -51,13 +55,13 @@ for _ in range(count):
 PY
 }
 
-# instructions NAME METHOD PATH COUNT COMMAND...: runs COMMAND under callgrind, sends COUNT
+# instructions NAME METHOD PATH BODY COUNT COMMAND...: runs COMMAND under callgrind, sends COUNT
 # requests, stops it (SIGTERM) and prints the instructions it executed in all (callgrind's
 # `totals:` line, https://valgrind.org/docs/manual/cl-format.html); the profile stays in
 # $out/callgrind.NAME.COUNT.
 instructions() {
-  local name=$1 method=$2 path=$3 count=$4 file="$out/callgrind.$1.$4"
-  shift 4
+  local name=$1 method=$2 path=$3 body=$4 count=$5 file="$out/callgrind.$1.$5"
+  shift 5
   valgrind --tool=callgrind --callgrind-out-file="$file" "$@" > /dev/null 2> "$file.err" &
   server=$!
   # Under callgrind a start takes seconds; any HTTP answer means it listens (the C server
@@ -66,19 +70,20 @@ instructions() {
     [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/healthz")" != 000 ] && break
     sleep 0.05
   done
-  requests "$method" "$path" "$count"
+  requests "$method" "$path" "$count" "$body"
   kill -TERM $server
   wait $server || true
   server=""
   awk '/^totals:/ {print $2; exit}' "$file"
 }
 
-# per_request NAME METHOD PATH COMMAND...: instructions per request, by the two runs' difference.
+# per_request NAME METHOD PATH BODY SHORT LONG COMMAND...: instructions per request, by the
+# difference of a run of SHORT requests and one of LONG.
 per_request() {
-  local name=$1 method=$2 path=$3 a b
-  shift 3
-  a=$(instructions "$name" "$method" "$path" "$short" "$@")
-  b=$(instructions "$name" "$method" "$path" "$long" "$@")
+  local name=$1 method=$2 path=$3 body=$4 short=$5 long=$6 a b
+  shift 6
+  a=$(instructions "$name" "$method" "$path" "$body" "$short" "$@")
+  b=$(instructions "$name" "$method" "$path" "$body" "$long" "$@")
   [ -n "$a" ] && [ -n "$b" ] || fail "callgrind's totals for $name" "two counts" "'$a' and '$b' (see $out/callgrind.$name.*.err)"
   echo "($b - $a) / ($long - $short)" | bc
 }
@@ -118,10 +123,14 @@ c_lines=$("$out/bulk_json_c" < "$lines" | sha256sum) || true
 [ "$c_lines" = "$swift_lines" ] || fail "the C bulk baseline's output (sha256)" "Preflight's, $swift_lines" "$c_lines"
 
 post=/v1/preflight?fetch=false
-c_post=$(per_request c-post POST /v1/preflight "$out/payload_json_c" $port)
-swift_post=$(per_request preflight-post POST "$post" "$binary" serve --config "$out/instructions.json")
-hello_get=$(per_request hello-get GET /healthz "$out/hello_mhd" $port)
-swift_get=$(per_request preflight-get GET /healthz "$binary" serve --config "$out/instructions.json")
+payload=bench/payload-1k.json
+serve=("$binary" serve --config "$out/instructions.json")
+c_post=$(per_request c-post POST /v1/preflight $payload "$short" "$long" "$out/payload_json_c" $port)
+swift_post=$(per_request preflight-post POST "$post" $payload "$short" "$long" "${serve[@]}")
+hello_get=$(per_request hello-get GET /healthz - "$short" "$long" "$out/hello_mhd" $port)
+swift_get=$(per_request preflight-get GET /healthz - "$short" "$long" "${serve[@]}")
+batch=$(per_request preflight-batch POST "/v1/preflight/batch?fetch=false" "$out/instructions-batch.json" \
+  "$batch_short" "$batch_long" "${serve[@]}")
 c_line=$(per_line c-bulk "$out/bulk_json_c")
 swift_line=$(per_line preflight-bulk "${bulk[@]}")
 
@@ -139,6 +148,7 @@ row "preflight POST /v1/preflight?fetch=false" "$swift_post" "$c_post" 0.9
 row "bare libmicrohttpd hello-world (C), GET" "$hello_get"
 row "preflight GET /healthz" "$swift_get" "$hello_get" 0.9
 row "preflight POST, against the hello-world's GET" "$swift_post" "$hello_get" 0.65
+row "preflight batch of 100, per item; single POST/this" "$((batch / 100))" "$swift_post" 6
 row "C bulk baseline, per line (${bulk_long}-${bulk_short} lines)" "$c_line"
 row "preflight check --ndjson --no-fetch, per line" "$swift_line" "$c_line" 0.8
 

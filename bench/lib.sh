@@ -49,13 +49,43 @@ bench_setup() {
   done
 }
 
-# build_c PROGRAM: compiles bench/baseline/PROGRAM.c into $out/PROGRAM with the libraries it needs.
+# build_c PROGRAM: compiles bench/baseline/PROGRAM.c into $out/PROGRAM with the libraries it needs
+# (the two baselines that judge payloads share bench/baseline/payload_checks.c).
 build_c() {
+  local flags=(-O2 -Wall -Wextra -Werror)
   case $1 in
-    hello_mhd) cc -O2 -o "$out/$1" "bench/baseline/$1.c" -lmicrohttpd ;;
-    payload_json_c) cc -O2 -Wall -o "$out/$1" "bench/baseline/$1.c" -lmicrohttpd -ljson-c ;;
+    hello_mhd) cc "${flags[@]}" -o "$out/$1" "bench/baseline/$1.c" -lmicrohttpd ;;
+    payload_json_c) cc "${flags[@]}" -o "$out/$1" "bench/baseline/$1.c" bench/baseline/payload_checks.c -lmicrohttpd -ljson-c ;;
+    bulk_json_c) cc "${flags[@]}" -pthread -o "$out/$1" "bench/baseline/$1.c" bench/baseline/payload_checks.c -ljson-c ;;
     *) echo "build_c: no C program $1 in bench/baseline" >&2; return 2 ;;
   esac
+}
+
+# bulk_mix COUNT: COUNT NDJSON lines for the bulk benches, a pass, a fail (no mutable-content)
+# and a warn (an unknown aps key) in turn, each padded to 1 KiB, its newline included (the
+# lines of Tests/CLI/bulk_memory_test.py).
+bulk_mix() {
+  python3 - "$1" <<'PY'
+import sys
+def padded(payload):
+    return payload[:-1] + ',"pad":"' + "x" * (1024 - len(payload) - len(',"pad":""') - 1) + '"}\n'
+payloads = [padded(p) for p in (
+    '{"aps":{"alert":{"title":"Sale","body":"half price"},"mutable-content":1},"image":"https://cdn.example.com/a.jpg"}',
+    '{"aps":{"alert":"hi"},"image":"https://cdn.example.com/a.jpg"}',
+    '{"aps":{"alert":"hi","mutable-content":1,"campaign":"x"},"image":"https://cdn.example.com/a.jpg"}')]
+sys.stdout.write("".join(payloads[i % 3] for i in range(int(sys.argv[1]))))
+PY
+}
+
+# batch_of_100 FILE: writes the body of a POST /v1/preflight/batch of 100 items, each
+# bench/payload-1k.json as an alert push of priority 10.
+batch_of_100() {
+  python3 - "$1" <<'PY'
+import json, sys
+payload = json.load(open("bench/payload-1k.json"))
+items = [{"payload": payload, "headers": {"apns-push-type": "alert", "apns-priority": "10"}} for _ in range(100)]
+json.dump({"items": items}, open(sys.argv[1], "w"), separators=(",", ":"))
+PY
 }
 
 # wait_healthy PORT [TRIES]: waits until /healthz answers on 127.0.0.1:PORT (0.05 s a try).

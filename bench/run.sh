@@ -22,6 +22,8 @@ bash bench/http/latency.sh "$seconds"
 echo
 bash bench/process/allocations.sh
 echo
+bash bench/process/instructions.sh
+echo
 bash bench/process/bulk.sh
 echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media/media.sh

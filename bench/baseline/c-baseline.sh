@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The anchor of the payload path: payload-only POST of bench/payload-1k.json to Preflight, against
 # a C server doing the same work (bench/baseline/payload_json_c.c: libmicrohttpd, json-c, the
-# same checks, a report of the same size), three interleaved rounds, medians.
+# checks of bench/baseline/payload_checks.c, the same report byte for byte), three interleaved
+# rounds, medians.
 # Usage: bash bench/baseline/c-baseline.sh [SECONDS]
 source "$(dirname "$0")/../lib.sh" || exit 1
 bench_setup --c payload_json_c

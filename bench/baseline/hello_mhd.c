@@ -1,6 +1,6 @@
 /* The baseline: a bare libmicrohttpd hello-world with the same daemon flags as Preflight
  * (internal polling thread + epoll + a thread pool of one thread per core, suspend/resume on).
- * Build: cc -O2 -o hello_mhd hello_mhd.c -lmicrohttpd ; run: ./hello_mhd PORT */
+ * Build: cc -O2 -Wall -Wextra -Werror -o hello_mhd hello_mhd.c -lmicrohttpd ; run: ./hello_mhd PORT */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,7 +17,11 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     if (*upload_data_size != 0) { *upload_data_size = 0; return MHD_YES; }
     struct MHD_Response *response =
         MHD_create_response_from_buffer(strlen(body), (void *)body, MHD_RESPMEM_PERSISTENT);
-    MHD_add_response_header(response, "Content-Type", "application/json");
+    if (response == NULL) return MHD_NO;
+    if (MHD_add_response_header(response, "Content-Type", "application/json") != MHD_YES) {
+        MHD_destroy_response(response);
+        return MHD_NO;
+    }
     enum MHD_Result result = MHD_queue_response(connection, MHD_HTTP_OK, response);
     MHD_destroy_response(response);
     return result;
@@ -35,9 +39,12 @@ int main(int argc, char **argv) {
     sigemptyset(&set);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGINT);
-    sigprocmask(SIG_BLOCK, &set, NULL);
     int sig;
-    sigwait(&set, &sig);
+    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0 || sigwait(&set, &sig) != 0) {
+        perror("hello_mhd: signals");
+        MHD_stop_daemon(daemon);
+        return 1;
+    }
     MHD_stop_daemon(daemon);
     return 0;
 }

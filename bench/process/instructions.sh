@@ -1,0 +1,188 @@
+#!/usr/bin/env bash
+# CPU work per request as a count that load does not move: the instructions a server executes
+# per request, counted by `valgrind --tool=callgrind` (perf's `instructions` event needs a PMU,
+# which this VM does not expose: `perf stat -e instructions` says <not supported>). Each server
+# runs twice, answering SHORT and then LONG requests on one kept-alive connection, so the
+# start-up and shutdown cancel out: (instructions of the long run - of the short run) /
+# (LONG - SHORT), as allocations.sh does for heap blocks. Measured: the payload-only POST of
+# bench/payload-1k.json to Preflight's release build and to the C server doing the same work
+# (bench/baseline/payload_json_c.c, which must answer the same bytes), and GET /healthz against
+# the bare libmicrohttpd hello-world (bench/baseline/hello_mhd.c), and per line of
+# `check --ndjson - --no-fetch` against the C bulk baseline (bench/baseline/bulk_json_c.c) over
+# BULK_SHORT and BULK_LONG lines of bulk_mix (bench/lib.sh) on stdin, every thread's instructions
+# counted (callgrind runs one thread at a time), and per item of a POST /v1/preflight/batch of
+# 100 payload-only items (BATCH_SHORT and BATCH_LONG batches) against the single request. The ratios are C's count / Preflight's (the
+# direction of the throughput ratios: 1.00 is C's work, higher is better). Kernel time is not
+# counted: callgrind sees user space only.
+# INSTRUCTIONS_TOP=N adds the N functions with the most inclusive instructions per payload-only
+# request in Preflight (callgrind_annotate --inclusive=yes over both runs, the short one
+# subtracted): the profile of the request path, before and after a change.
+# Run by bench/run.sh (`make bench`) or alone:
+#   [SHORT=100 LONG=1100] [BULK_SHORT=1000 BULK_LONG=6000] [BATCH_SHORT=10 BATCH_LONG=60] [INSTRUCTIONS_TOP=15] \
+#     bash bench/process/instructions.sh [BINARY]
+source "$(dirname "$0")/../lib.sh" || exit 1
+binary=${1:-.build/release/preflight}
+bench_setup --binary "$binary" --c payload_json_c --c hello_mhd --c bulk_json_c
+short=${SHORT:-100}
+long=${LONG:-1100}
+bulk_short=${BULK_SHORT:-1000}
+bulk_long=${BULK_LONG:-6000}
+batch_short=${BATCH_SHORT:-10}
+batch_long=${BATCH_LONG:-60}
+batch_of_100 "$out/instructions-batch.json"
+port=18320
+payload_only_config $port instructions
+server=""
+lines=$(mktemp "$out/instructions-bulk.XXXXXX.ndjson")
+trap 'kill $server 2>/dev/null || true; rm -f "$lines"' EXIT
+
+fail() { echo "instructions.sh: $1: expected $2, got $3" >&2; exit 1; }
+
+# requests METHOD PATH COUNT BODY: COUNT requests on one kept-alive connection to
+# 127.0.0.1:$port, each expected to answer 200 (a POST sends the file BODY, as an alert push).
+requests() {
+  python3 - "$port" "$1" "$2" "$3" "$4" <<'PY'
+import http.client, sys
+port, method, path, count = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+body = open(sys.argv[5], "rb").read() if method == "POST" else None
+headers = {"apns-push-type": "alert", "apns-priority": "10"} if method == "POST" else {}
+connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+for _ in range(count):
+    connection.request(method, path, body, headers)
+    response = connection.getresponse()
+    response.read()
+    assert response.status == 200, f"{method} {path}: expected 200, got {response.status}"
+PY
+}
+
+# instructions NAME METHOD PATH BODY COUNT COMMAND...: runs COMMAND under callgrind, sends COUNT
+# requests, stops it (SIGTERM) and prints the instructions it executed in all (callgrind's
+# `totals:` line, https://valgrind.org/docs/manual/cl-format.html); the profile stays in
+# $out/callgrind.NAME.COUNT.
+instructions() {
+  local name=$1 method=$2 path=$3 body=$4 count=$5 file="$out/callgrind.$1.$5"
+  shift 5
+  valgrind --tool=callgrind --callgrind-out-file="$file" "$@" > /dev/null 2> "$file.err" &
+  server=$!
+  # Under callgrind a start takes seconds; any HTTP answer means it listens (the C server
+  # answers a GET with a report of a payload that is not JSON, a 422).
+  for _ in $(seq 1200); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/healthz")" != 000 ] && break
+    sleep 0.05
+  done
+  requests "$method" "$path" "$count" "$body"
+  kill -TERM $server
+  wait $server || true
+  server=""
+  awk '/^totals:/ {print $2; exit}' "$file"
+}
+
+# per_request NAME METHOD PATH BODY SHORT LONG COMMAND...: instructions per request, by the
+# difference of a run of SHORT requests and one of LONG.
+per_request() {
+  local name=$1 method=$2 path=$3 body=$4 short=$5 long=$6 a b
+  shift 6
+  a=$(instructions "$name" "$method" "$path" "$body" "$short" "$@")
+  b=$(instructions "$name" "$method" "$path" "$body" "$long" "$@")
+  [ -n "$a" ] && [ -n "$b" ] || fail "callgrind's totals for $name" "two counts" "'$a' and '$b' (see $out/callgrind.$name.*.err)"
+  echo "($b - $a) / ($long - $short)" | bc
+}
+
+# per_line NAME COMMAND...: instructions per line of COMMAND over bulk_mix's lines on stdin (exit
+# 1: a third of them fail), by the difference of a run over BULK_SHORT lines and one over BULK_LONG.
+per_line() {
+  local name=$1 count status totals=()
+  shift
+  for count in "$bulk_short" "$bulk_long"; do
+    bulk_mix "$count" > "$lines"
+    status=0
+    valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.$name.$count" "$@" < "$lines" \
+      > /dev/null 2> "$out/callgrind.$name.$count.err" || status=$?
+    [ "$status" -eq 1 ] || fail "the exit status of $name over $count lines (a third fail)" 1 "$status"
+    totals+=("$(awk '/^totals:/ {print $2; exit}' "$out/callgrind.$name.$count")")
+  done
+  echo "(${totals[1]} - ${totals[0]}) / ($bulk_long - $bulk_short)" | bc
+}
+
+# The same work answers the same bytes: Preflight's report and the C server's, before counting.
+"$out/payload_json_c" $port & server=$!
+for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.05; done
+c_answer=$(curl -s --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/v1/preflight")
+kill $server; wait $server || true
+"$binary" serve --config "$out/instructions.json" > /dev/null 2> "$out/instructions.err" & server=$!
+wait_healthy $port > /dev/null
+swift_answer=$(curl -s -H 'apns-push-type: alert' --data-binary @bench/payload-1k.json \
+  "http://127.0.0.1:$port/v1/preflight?fetch=false")
+kill $server; wait $server || true
+server=""
+[ "$c_answer" = "$swift_answer" ] || fail "the C server's report" "Preflight's: $swift_answer" "$c_answer"
+bulk=("$binary" check --ndjson - --no-fetch --header apns-push-type:alert)
+bulk_mix 300 > "$lines"
+swift_lines=$("${bulk[@]}" < "$lines" | sha256sum) || true
+c_lines=$("$out/bulk_json_c" < "$lines" | sha256sum) || true
+[ "$c_lines" = "$swift_lines" ] || fail "the C bulk baseline's output (sha256)" "Preflight's, $swift_lines" "$c_lines"
+
+post=/v1/preflight?fetch=false
+payload=bench/payload-1k.json
+serve=("$binary" serve --config "$out/instructions.json")
+c_post=$(per_request c-post POST /v1/preflight $payload "$short" "$long" "$out/payload_json_c" $port)
+swift_post=$(per_request preflight-post POST "$post" $payload "$short" "$long" "${serve[@]}")
+hello_get=$(per_request hello-get GET /healthz - "$short" "$long" "$out/hello_mhd" $port)
+swift_get=$(per_request preflight-get GET /healthz - "$short" "$long" "${serve[@]}")
+batch=$(per_request preflight-batch POST "/v1/preflight/batch?fetch=false" "$out/instructions-batch.json" \
+  "$batch_short" "$batch_long" "${serve[@]}")
+c_line=$(per_line c-bulk "$out/bulk_json_c")
+swift_line=$(per_line preflight-bulk "${bulk[@]}")
+
+# row LABEL VALUE [BASE TARGET]: a line of instructions per request, and BASE / VALUE.
+row() {
+  if [ $# -lt 3 ]; then
+    printf '%-52s %12s %8s\n' "$1" "$2" 1.00
+  else
+    printf '%-52s %12s %8.2f   (target >= %s)\n' "$1" "$2" "$(echo "$3 / $2" | bc -l)" "$4"
+  fi
+}
+printf '%-52s %12s %8s\n' "instructions per request (callgrind, ${long}-${short})" instructions "C/this"
+row "C: libmicrohttpd + json-c, the same checks (POST)" "$c_post"
+row "preflight POST /v1/preflight?fetch=false" "$swift_post" "$c_post" 0.9
+row "bare libmicrohttpd hello-world (C), GET" "$hello_get"
+row "preflight GET /healthz" "$swift_get" "$hello_get" 0.9
+row "preflight POST, against the hello-world's GET" "$swift_post" "$hello_get" 0.65
+row "preflight batch of 100, per item; single POST/this" "$((batch / 100))" "$swift_post" 6
+row "C bulk baseline, per line (${bulk_long}-${bulk_short} lines)" "$c_line"
+row "preflight check --ndjson --no-fetch, per line" "$swift_line" "$c_line" 0.8
+
+[ -n "${INSTRUCTIONS_TOP:-}" ] || exit 0
+echo
+echo "preflight, inclusive instructions per payload-only request, top $INSTRUCTIONS_TOP (callgrind_annotate):"
+python3 - "$out/callgrind.preflight-post.$short" "$out/callgrind.preflight-post.$long" "$((long - short))" \
+  "$INSTRUCTIONS_TOP" <<'PY' | { if command -v swift-demangle > /dev/null; then swift-demangle --simplified; else cat; fi; } | cut -c1-160
+import re, subprocess, sys
+short_file, long_file, requests, top = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+# callgrind_annotate's lines: `COUNT file:function [object]`, the object only where the profile
+# names one for that file and function (/usr/bin/callgrind_annotate, 3.19, its print of a function).
+line = re.compile(r"^\s*([\d,]+)\s+[^:\s]*:(\S.*?)(?: \[([^\]]*)\])?\s*$")
+
+def functions(path):
+    """Inclusive instructions per function of one profile: a function inlined from several files
+    is listed once per file, and the largest of those counts is kept (it holds the others)."""
+    text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", "--show-percs=no",
+                           "--auto=no", path], capture_output=True, text=True, check=True).stdout
+    counts, objects = {}, {}
+    for row in text.splitlines():
+        match = line.match(row)
+        if not match:
+            continue
+        count, function, obj = int(match.group(1).replace(",", "")), match.group(2), match.group(3)
+        if function.startswith("0x"):
+            continue  # an address in a library without symbols (libmicrohttpd's internals)
+        if obj:
+            objects[function] = obj.rsplit("/", 1)[-1]
+        counts[function] = max(count, counts.get(function, 0))
+    return counts, objects
+
+(before, _), (after, objects) = functions(short_file), functions(long_file)
+per = sorted(((after[name] - before.get(name, 0)) / requests, name) for name in after)
+for count, name in reversed(per[-top:]):
+    print(f"  {count:10.0f}  {name}  ({objects.get(name, '?')})")
+PY

@@ -24,6 +24,8 @@ bash bench/process/allocations.sh
 echo
 bash bench/process/instructions.sh
 echo
+bash bench/process/kernel.sh "$seconds"
+echo
 bash bench/process/bulk.sh
 echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media/media.sh

@@ -117,6 +117,9 @@ public struct Findings: Sendable, RandomAccessCollection {
     }
 
     private mutating func store(_ finding: Finding) {
+        // Room for a few at the first: a push makes one to four most often, and the report adds
+        // its own after them (`media.not-fetched`), which would otherwise grow the array again.
+        if kept.capacity == 0 { kept.reserveCapacity(4) }
         builtBytes += (finding.path?.utf8.count ?? 0) + finding.message.utf8.count + finding.fix.utf8.count
         kept.append(finding)
     }

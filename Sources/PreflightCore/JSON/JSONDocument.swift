@@ -25,6 +25,9 @@ public final class JSONDocument: Sendable {
         self.repeatedKeys = repeatedKeys
     }
 
+    // The node array goes back to the pool for the next parse (`JSONNodePool`).
+    deinit { JSONNodePool.give(nodes) }
+
     /// How many keys repeat an earlier key of their object.
     public var duplicateKeyCount: Int { repeatedKeys.count }
 

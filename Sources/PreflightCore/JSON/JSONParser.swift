@@ -48,8 +48,8 @@ public struct JSONParser {
     init(text: UnsafeBufferPointer<UInt8>) {
         self.text = text
         // About one node per eight bytes in a payload: one allocation for most, growing for a
-        // text of tiny values.
-        nodes.reserveCapacity(text.count / 8 + 8)
+        // text of tiny values; none when a freed document's array is there to use again.
+        nodes = JSONNodePool.take(capacity: text.count / 8 + 8)
     }
 
     mutating func parseDocument() throws(Failure) {

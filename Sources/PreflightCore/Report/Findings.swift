@@ -22,7 +22,6 @@ public struct Findings: Sendable, RandomAccessCollection {
     public private(set) var builtBytes = 0
     /// Findings kept of one code.
     public let perCode: Int
-    private var counts: [FindingCode: Int] = [:]
 
     public init(perCode: Int = Report.findingsPerCode) {
         self.perCode = perCode
@@ -35,7 +34,7 @@ public struct Findings: Sendable, RandomAccessCollection {
     }
 
     /// Whether a finding of `code` would be kept: the texts are built only then.
-    public func keeps(_ code: FindingCode) -> Bool { counts[code, default: 0] < perCode }
+    public func keeps(_ code: FindingCode) -> Bool { count(of: code) < perCode }
 
     /// A finding of `code` (its catalog severity): its texts are built only while the code is
     /// under the cap, else it is counted.
@@ -67,10 +66,7 @@ public struct Findings: Sendable, RandomAccessCollection {
     /// Another collector's findings after these: its kept ones under this cap, its counts added.
     public mutating func append(contentsOf other: Findings) {
         append(contentsOf: other.kept)
-        for (code, count) in other.omitted {
-            omitted[code, default: 0] += count
-            counts[code, default: 0] += count
-        }
+        for (code, count) in other.omitted { omitted[code, default: 0] += count }
     }
 
     public static func += (findings: inout Findings, more: some Sequence<Finding>) {
@@ -86,17 +82,13 @@ public struct Findings: Sendable, RandomAccessCollection {
     public mutating func removeAll(code: FindingCode) {
         kept.removeAll { $0.code == code }
         omitted[code] = nil
-        counts[code] = nil
     }
 
     /// Drops every finding of these codes, kept or counted (a rule that another one supersedes).
     public mutating func removeAll(codes: Set<FindingCode>) {
         guard !codes.isEmpty else { return }
         kept.removeAll { codes.contains($0.code) }
-        for code in codes {
-            omitted[code] = nil
-            counts[code] = nil
-        }
+        for code in codes { omitted[code] = nil }
     }
 
     /// Gives the kept findings of `code` `severity` (a code whose severity depends on what later
@@ -106,17 +98,28 @@ public struct Findings: Sendable, RandomAccessCollection {
     }
 
     /// Whether a finding of `code` was made (kept or counted).
-    public func contains(_ code: FindingCode) -> Bool { counts[code, default: 0] > 0 }
+    public func contains(_ code: FindingCode) -> Bool { count(of: code) > 0 }
+
+    /// The findings of `code` made (kept or counted). Counted from the kept ones, not kept in a
+    /// table: a push makes a few findings, and a table would be one more allocation for each.
+    /// The kept ones are at most `perCode` of each code, so the scan stays short however many a
+    /// payload repeats.
+    private func count(of code: FindingCode) -> Int {
+        var count = omitted.isEmpty ? 0 : omitted[code, default: 0]
+        for finding in kept where finding.code == code { count += 1 }
+        return count
+    }
 
     private mutating func admit(_ code: FindingCode) -> Bool {
-        let count = counts[code, default: 0]
-        counts[code] = count + 1
-        if count < perCode { return true }
+        if count(of: code) < perCode { return true }
         omitted[code, default: 0] += 1
         return false
     }
 
     private mutating func store(_ finding: Finding) {
+        // Room for a few at the first: a push makes one to four most often, and the report adds
+        // its own after them (`media.not-fetched`), which would otherwise grow the array again.
+        if kept.capacity == 0 { kept.reserveCapacity(4) }
         builtBytes += (finding.path?.utf8.count ?? 0) + finding.message.utf8.count + finding.fix.utf8.count
         kept.append(finding)
     }

@@ -1,83 +1,63 @@
 // MARK: - Type checks for the keys Apple defines in aps
 
 extension PayloadRules {
-    /// The check of one key's value at a path: it appends what it finds (an object's checks
-    /// find one thing per member, so the collector's cap stops the building).
-    typealias KeyCheck = @Sendable (JSONView, String, inout Findings) -> Void
-
-    /// A check that finds one thing at most.
-    private static func each(_ check: @escaping @Sendable (JSONView, String) -> [Finding]) -> KeyCheck {
-        { value, path, findings in findings += check(value, path) }
+    /// The check of the value of `key`, one of the keys Apple defines in `aps` (at `key.path`).
+    static func check(_ key: APSKey, _ value: JSONView, _ findings: inout Findings) {
+        let path = key.path
+        switch key {
+        case .alert: checkAlert(value, path, &findings)
+        case .badge: findings += nonNegativeInteger(value, path, "an integer >= 0, e.g. \"badge\": 3")
+        case .sound: checkSound(value, path, &findings)
+        case .threadID, .category, .targetContentID, .filterCriteria, .attributesType, .inputPushChannel:
+            findings += string(value, path)
+        case .contentAvailable: checkContentAvailable(value, path, &findings)
+        case .mutableContent: break  // its own rule reports it
+        case .interruptionLevel: checkInterruptionLevel(value, path, &findings)
+        case .relevanceScore:
+            // Only the summary's ordering is lost, the notification still shows (warning).
+            if let number = value.double, number >= 0, number <= 1 { return }
+            findings.append(ignored(path, value, "a number from 0 to 1", "the summary orders it without a score"))
+        case .staleDate, .timestamp, .dismissalDate:
+            findings += nonNegativeInteger(value, path, "a UNIX time in seconds")
+        case .contentState, .attributes:
+            if value.isObject { return }
+            findings.append(invalid(path, value, "an object"))
+        case .event:
+            if value.isString("start") || value.isString("update") || value.isString("end") { return }
+            findings.append(invalid(path, value, "one of start, update, end"))
+        case .inputPushToken:
+            if value.isNumber(written: "1") { return }
+            findings.append(invalid(path, value, "the number 1"))
+        }
     }
 
-    static let apsKeyChecks: [String: KeyCheck] = [
-        "alert": checkAlert,
-        "badge": each { value, path in nonNegativeInteger(value, path, "an integer >= 0, e.g. \"badge\": 3") },
-        "sound": checkSound,
-        "thread-id": each { value, path in string(value, path) },
-        "category": each { value, path in string(value, path) },
-        "content-available": each { value, path in
-            if value.isNumber(written: "1") { return [] }
-            if value.isNumber(written: "0") {
-                return [
-                    Finding(
-                        .contentAvailableZero, path: path,
-                        message:
-                            "content-available 0 does nothing (only 1 is defined); it stops neither the alert nor the media",
-                        fix: "leave content-available out unless the app should also wake in the background")
-                ]
-            }
-            // The alert and its media still show; only the background wake is lost (warning).
-            return [
-                ignored(path, value, "the number 1 (leave the key out otherwise)", "no background wake is asked for")
-            ]
-        },
-        "mutable-content": each { _, _ in [] },  // its own rule reports it
-        "target-content-id": each { value, path in string(value, path) },
-        "interruption-level": each { value, path in
-            let levels = ["passive", "active", "time-sensitive", "critical"]
-            if value.isString("critical") {
-                // Apple, UNNotificationInterruptionLevel.critical: needs the critical-alerts
-                // entitlement (com.apple.developer.usernotifications.critical-alerts).
-                return [
-                    Finding(
-                        .interruptionCritical, path: path,
-                        message:
-                            "critical alerts need Apple's com.apple.developer.usernotifications.critical-alerts entitlement; without it the alert is not critical",
-                        fix: "use time-sensitive unless Apple granted the app the critical-alerts entitlement")
-                ]
-            }
-            if let text = value.string, levels.contains(text) { return [] }
-            return [invalid(path, value, "one of \(levels.joined(separator: ", "))")]
-        },
-        "relevance-score": each { value, path in
-            // Only the summary's ordering is lost, the notification still shows (warning).
-            if let number = value.double, number >= 0, number <= 1 { return [] }
-            return [ignored(path, value, "a number from 0 to 1", "the summary orders it without a score")]
-        },
-        "filter-criteria": each { value, path in string(value, path) },
-        "stale-date": each { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
-        "content-state": each { value, path in
-            if value.isObject { return [] }
-            return [invalid(path, value, "an object")]
-        },
-        "timestamp": each { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
-        "event": each { value, path in
-            if let text = value.string, ["start", "update", "end"].contains(text) { return [] }
-            return [invalid(path, value, "one of start, update, end")]
-        },
-        "dismissal-date": each { value, path in nonNegativeInteger(value, path, "a UNIX time in seconds") },
-        "attributes-type": each { value, path in string(value, path) },
-        "attributes": each { value, path in
-            if value.isObject { return [] }
-            return [invalid(path, value, "an object")]
-        },
-        "input-push-token": each { value, path in
-            if value.isNumber(written: "1") { return [] }
-            return [invalid(path, value, "the number 1")]
-        },
-        "input-push-channel": each { value, path in string(value, path) },
-    ]
+    private static func checkContentAvailable(_ value: JSONView, _ path: String, _ findings: inout Findings) {
+        if value.isNumber(written: "1") { return }
+        if value.isNumber(written: "0") {
+            return findings.append(
+                .contentAvailableZero, path: path,
+                message:
+                    "content-available 0 does nothing (only 1 is defined); it stops neither the alert nor the media",
+                fix: "leave content-available out unless the app should also wake in the background")
+        }
+        // The alert and its media still show; only the background wake is lost (warning).
+        findings.append(
+            ignored(path, value, "the number 1 (leave the key out otherwise)", "no background wake is asked for"))
+    }
+
+    private static func checkInterruptionLevel(_ value: JSONView, _ path: String, _ findings: inout Findings) {
+        if value.isString("critical") {
+            // Apple, UNNotificationInterruptionLevel.critical: needs the critical-alerts
+            // entitlement (com.apple.developer.usernotifications.critical-alerts).
+            return findings.append(
+                .interruptionCritical, path: path,
+                message:
+                    "critical alerts need Apple's com.apple.developer.usernotifications.critical-alerts entitlement; without it the alert is not critical",
+                fix: "use time-sensitive unless Apple granted the app the critical-alerts entitlement")
+        }
+        if value.isString("passive") || value.isString("active") || value.isString("time-sensitive") { return }
+        findings.append(invalid(path, value, "one of passive, active, time-sensitive, critical"))
+    }
 
     private static let alertStringKeys: Set<String> = [
         "title", "subtitle", "body", "launch-image", "summary-arg", "action",

@@ -47,13 +47,8 @@ public enum PayloadRules {
 
     /// The rules that need the payload parsed into an object, run in this order.
     public static let all: [Rule] = [
-        each(apsPresent), each(mutableContent), each(alert), apsKeys, liveActivityKeys, each(TextRules.rule),
+        apsPresent, mutableContent, alert, apsKeys, liveActivityKeys, TextRules.rule,
     ]
-
-    /// A rule that finds a few things at most, returned at once.
-    static func each(_ rule: @escaping @Sendable (PayloadContext) -> [Finding]) -> Rule {
-        { context, findings in findings += rule(context) }
-    }
 
     // MARK: - Bytes
 
@@ -140,74 +135,62 @@ public enum PayloadRules {
 
     // MARK: - aps
 
-    static func apsPresent(_ context: PayloadContext) -> [Finding] {
+    static func apsPresent(_ context: PayloadContext, _ findings: inout Findings) {
         guard let aps = context.aps else {
-            return [
-                Finding(
-                    .apsMissing, path: "aps", message: "the payload has no aps dictionary, so iOS shows nothing",
-                    fix: "add \"aps\": {\"alert\": {...}, \"mutable-content\": 1}")
-            ]
+            return findings.append(
+                .apsMissing, path: "aps", message: "the payload has no aps dictionary, so iOS shows nothing",
+                fix: "add \"aps\": {\"alert\": {...}, \"mutable-content\": 1}")
         }
         guard aps.isObject else {
-            return [
-                Finding(
-                    .apsNotObject, path: "aps", message: "aps is \(aps.typeName); it must be a dictionary",
-                    fix: "make aps an object: \"aps\": {\"alert\": {...}, \"mutable-content\": 1}")
-            ]
+            return findings.append(
+                .apsNotObject, path: "aps", message: "aps is \(aps.typeName); it must be a dictionary",
+                fix: "make aps an object: \"aps\": {\"alert\": {...}, \"mutable-content\": 1}")
         }
-        return []
     }
 
-    static func mutableContent(_ context: PayloadContext) -> [Finding] {
-        guard let aps = context.aps, aps.isObject else { return [] }
+    static func mutableContent(_ context: PayloadContext, _ findings: inout Findings) {
+        guard let aps = context.aps, aps.isObject else { return }
         guard let value = aps["mutable-content"] else {
-            return [
-                Finding(
-                    .mutableContentMissing, path: "aps.mutable-content",
-                    message:
-                        "aps has no mutable-content, so the Notification Service Extension never runs and no media is attached",
-                    fix: "add \"mutable-content\": 1 inside aps")
-            ]
+            return findings.append(
+                .mutableContentMissing, path: "aps.mutable-content",
+                message:
+                    "aps has no mutable-content, so the Notification Service Extension never runs and no media is attached",
+                fix: "add \"mutable-content\": 1 inside aps")
         }
-        if value.isNumber(written: "1") { return [] }
-        return [
-            Finding(
-                .mutableContentInvalid, path: "aps.mutable-content",
-                message: "mutable-content is \(value.shortDescription); only the number 1 makes iOS run the extension",
-                fix: "set \"mutable-content\": 1 (the number, not a string or a boolean)")
-        ]
+        if value.isNumber(written: "1") { return }
+        return findings.append(
+            .mutableContentInvalid, path: "aps.mutable-content",
+            message: "mutable-content is \(value.shortDescription); only the number 1 makes iOS run the extension",
+            fix: "set \"mutable-content\": 1 (the number, not a string or a boolean)")
     }
 
-    static func alert(_ context: PayloadContext) -> [Finding] {
-        guard let aps = context.aps, aps.isObject else { return [] }
+    static func alert(_ context: PayloadContext, _ findings: inout Findings) {
+        guard let aps = context.aps, aps.isObject else { return }
         guard let alert = aps["alert"] else {
-            return [
-                Finding(
-                    .alertMissing, path: "aps.alert",
-                    message: "aps has no alert: iOS only runs the extension for a notification with visible text",
-                    fix: "add \"alert\": {\"title\": \"...\", \"body\": \"...\"} inside aps")
-            ]
+            return findings.append(
+                .alertMissing, path: "aps.alert",
+                message: "aps has no alert: iOS only runs the extension for a notification with visible text",
+                fix: "add \"alert\": {\"title\": \"...\", \"body\": \"...\"} inside aps")
         }
         let visible: Bool
         if alert.isString {
             visible = hasText(alert)
         } else if alert.isObject {
-            let textKeys = ["title", "subtitle", "body"]
-            let locKeys = ["title-loc-key", "subtitle-loc-key", "loc-key"]
+            // Named one by one, in this order: no list of keys is made for a check on every push.
+            func text(_ key: String) -> Bool { alert[key].map(hasText) ?? false }
+            func locKey(_ key: String) -> Bool { alert[key]?.withUTF8 { !$0.isEmpty } ?? false }
             visible =
-                textKeys.contains { alert[$0].map(hasText) ?? false }
-                || locKeys.contains { alert[$0]?.withUTF8 { !$0.isEmpty } ?? false }
+                text("title") || text("subtitle") || text("body")
+                || locKey("title-loc-key") || locKey("subtitle-loc-key") || locKey("loc-key")
         } else {
-            return []  // the type rule reports it
+            return  // the type rule reports it
         }
-        if visible { return [] }
-        return [
-            Finding(
-                .alertEmpty, path: "aps.alert",
-                message:
-                    "the alert has no visible text, so iOS treats the push as silent and the extension does not run",
-                fix: "give the alert a non-empty title or body (or a loc-key)")
-        ]
+        if visible { return }
+        return findings.append(
+            .alertEmpty, path: "aps.alert",
+            message:
+                "the alert has no visible text, so iOS treats the push as silent and the extension does not run",
+            fix: "give the alert a non-empty title or body (or a loc-key)")
     }
 
     /// Whether a string holds a character a person sees (`TextRules.isInvisible`: not
@@ -220,18 +203,16 @@ public enum PayloadRules {
         apsKeys(context, &findings, skipping: nil)
     }
 
-    /// The type checks of every `aps` key but `skipped` (a kind's own rule judges that one).
-    static func apsKeys(_ context: PayloadContext, _ findings: inout Findings, skipping skipped: String?) {
-        guard let members = context.aps?.members else { return }
-        for member in members where member.key != skipped {
-            if member.key == "relevance-score", context.pushType == "liveactivity" {
-                // A Live Activity's relevance orders activities: any number, not 0...1 (Apple,
-                // "Generating a remote notification", relevance-score).
-                if member.value.isNumber { continue }
-            }
-            guard let check = apsKeyChecks[member.key] else {
+    /// The type checks of every `aps` key but `skipped` (a kind's own rule judges that one),
+    /// dispatched on each key's bytes (`APSKey`).
+    static func apsKeys(_ context: PayloadContext, _ findings: inout Findings, skipping skipped: APSKey?) {
+        guard let aps = context.aps, aps.isObject else { return }
+        let document = aps.document
+        for (keyNode, valueNode) in aps.memberIndices {
+            let value = JSONView(document: document, index: valueNode)
+            guard let key = document.withStringBytes(keyNode, { APSKey($0) }) else {
                 findings.append(.apsKeyUnknown) {
-                    let key = Quoting.bounded(member.key)
+                    let key = Quoting.bounded(document.string(keyNode))
                     return Finding(
                         .apsKeyUnknown, path: "aps." + key,
                         message:
@@ -240,26 +221,25 @@ public enum PayloadRules {
                 }
                 continue
             }
-            check(member.value, "aps." + member.key, &findings)
+            if key == skipped { continue }
+            // A Live Activity's relevance orders activities: any number, not 0...1 (Apple,
+            // "Generating a remote notification", relevance-score).
+            if key == .relevanceScore, context.pushType == "liveactivity", value.isNumber { continue }
+            check(key, value, &findings)
         }
     }
 
-    /// Apple, "Generating a remote notification" (the `aps` keys) and "Starting and updating
-    /// Live Activities with ActivityKit push notifications": these keys only act in a
-    /// `liveactivity` push. In an alert push no activity is updated.
-    static let liveActivityOnlyKeys: Set<String> = [
-        "event", "content-state", "attributes-type", "attributes", "input-push-token", "input-push-channel",
-        "dismissal-date", "stale-date",
-    ]
-
     static func liveActivityKeys(_ context: PayloadContext, _ findings: inout Findings) {
-        guard context.pushType == "alert", let members = context.aps?.members else { return }
+        guard context.pushType == "alert", let aps = context.aps, aps.isObject else { return }
+        let document = aps.document
         // A repeated key makes one finding per repeat: appended, so past the cap only counted.
-        for member in members where liveActivityOnlyKeys.contains(member.key) {
+        for (keyNode, _) in aps.memberIndices {
+            guard let key = document.withStringBytes(keyNode, { APSKey($0) }), key.isLiveActivityOnly else { continue }
+            let name = key.path.dropFirst(4)
             findings.append(
-                .apsLiveActivityKey, path: "aps." + member.key,
+                .apsLiveActivityKey, path: key.path,
                 message:
-                    "aps.\(member.key) only acts in a liveactivity push; in this alert push no Live Activity is started or updated",
+                    "aps.\(name) only acts in a liveactivity push; in this alert push no Live Activity is started or updated",
                 fix: "send Live Activity updates as their own push (apns-push-type: liveactivity), or remove the key")
         }
     }

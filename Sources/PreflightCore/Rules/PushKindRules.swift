@@ -30,8 +30,8 @@ public enum PushKindRules {
     /// An alert, badge or sound, shown as sent: the alert push type is for "an alert, badge, or
     /// sound" (Apple, "Sending notification requests to APNs", `apns-push-type`).
     static let alert: [Rule] = [
-        returning(PayloadRules.apsPresent), somethingToShow, appending(PayloadRules.apsKeys),
-        appending(PayloadRules.liveActivityKeys), returning(TextRules.rule),
+        appending(PayloadRules.apsPresent), somethingToShow, appending(PayloadRules.apsKeys),
+        appending(PayloadRules.liveActivityKeys), appending(TextRules.rule),
     ]
 
     /// Apple, "Sending notification requests to APNs", `background`: "Always use priority 5.
@@ -40,7 +40,7 @@ public enum PushKindRules {
     /// aps has `content-available` 1.
     static let background: [Rule] = [
         topicSuffix, backgroundPriority, contentAvailable, nothingShownInBackground, noServiceExtension,
-        { context, findings in PayloadRules.apsKeys(context.payload, &findings, skipping: "content-available") },
+        { context, findings in PayloadRules.apsKeys(context.payload, &findings, skipping: .contentAvailable) },
     ]
 
     /// Apple, "Starting and updating Live Activities with ActivityKit push notifications".
@@ -60,11 +60,6 @@ public enum PushKindRules {
     /// Apple, WidgetKit "Updating widgets with WidgetKit push notifications" and "Updating
     /// controls locally and remotely": the payload is `{"aps":{"content-changed":true}}`.
     static let contentChanged: [Rule] = [topicSuffix, contentChangedTrue, noServiceExtension]
-
-    /// A payload rule that returns what it finds.
-    static func returning(_ rule: @escaping @Sendable (PayloadContext) -> [Finding]) -> Rule {
-        { context, findings in findings += rule(context.payload) }
-    }
 
     /// A payload rule that appends what it finds.
     static func appending(_ rule: @escaping @Sendable (PayloadContext, inout Findings) -> Void) -> Rule {
@@ -132,7 +127,7 @@ public enum PushKindRules {
     static func somethingToShow(_ context: PushKindContext, _ findings: inout Findings) {
         guard let aps = context.payload.aps, aps.isObject else { return }
         if aps["alert"] != nil {
-            findings += PayloadRules.alert(context.payload)
+            PayloadRules.alert(context.payload, &findings)
             return
         }
         guard aps["badge"] == nil, aps["sound"] == nil else { return }
@@ -156,7 +151,7 @@ public enum PushKindRules {
 
     static func contentAvailable(_ context: PushKindContext, _ findings: inout Findings) {
         if let aps = context.payload.aps, !aps.isObject {
-            return findings += PayloadRules.apsPresent(context.payload)
+            return PayloadRules.apsPresent(context.payload, &findings)
         }
         guard let value = context.payload.aps?["content-available"] else {
             findings.append(
@@ -208,7 +203,7 @@ public enum PushKindRules {
             return findings.append(
                 missing("aps", "a Live Activity push needs an aps dictionary with event, timestamp and content-state"))
         }
-        guard aps.isObject else { return findings += PayloadRules.apsPresent(context.payload) }
+        guard aps.isObject else { return PayloadRules.apsPresent(context.payload, &findings) }
         var required = ["event", "timestamp"]
         let event = aps["event"]?.string
         if event == "start" {
@@ -226,7 +221,7 @@ public enum PushKindRules {
     /// The aps keys of a Live Activity: the alert may hold loc dictionaries and a sound
     /// (Apple's own start example), `relevance-score` is any number.
     static func liveActivityKeys(_ context: PushKindContext, _ findings: inout Findings) {
-        PayloadRules.apsKeys(context.payload, &findings, skipping: "alert")
+        PayloadRules.apsKeys(context.payload, &findings, skipping: .alert)
         guard let alert = context.payload.aps?["alert"] else { return }
         guard alert.isString || alert.isObject else {
             return findings.append(

@@ -151,60 +151,66 @@ public enum TextRules {
         return text[first...last]
     }
 
-    static func rule(_ context: PayloadContext) -> [Finding] {
-        guard let alert = context.aps?["alert"] else { return [] }
-        var findings: [Finding] = []
+    /// The alert's text checks, appended as found: each finding's texts are built only when the
+    /// collector keeps it, and the fields are read in place (no list of them is made).
+    static func rule(_ context: PayloadContext, _ findings: inout Findings) {
+        guard let alert = context.aps?["alert"] else { return }
         if alert.isString {
             // `aps.alert` as a string is the body.
             alert.withUTF8 { body in
                 check("body", path: "aps.alert", visible: visibleBody, body, allBlank: isBlank(body), &findings)
             }
         } else if alert.isObject {
-            var allBlank = true
-            var hasTitle = false
-            var hasBody = false
-            // Each field's text read in place, looked up once.
-            let texts = fields.map { alert[$0.name].flatMap { $0.isString ? $0 : nil } }
-            for (field, text) in zip(fields, texts) {
-                guard let text else { continue }
-                if field.name == "title" { hasTitle = true }
-                if text.withUTF8({ !isBlank($0) }) == true {
-                    allBlank = false
-                    if field.name == "body" { hasBody = true }
-                }
-            }
-            for (field, text) in zip(fields, texts) {
-                text?.withUTF8 { text in
-                    check(field.name, path: field.path, visible: field.visible, text, allBlank: allBlank, &findings)
-                }
-            }
+            // Each field's text looked up once.
+            let texts = (title: text(alert, "title"), subtitle: text(alert, "subtitle"), body: text(alert, "body"))
+            let visibleTitle = texts.title.map(hasVisible)
+            let visibleSubtitle = texts.subtitle.map(hasVisible)
+            let visibleBody = texts.body.map(hasVisible)
+            let allBlank = visibleTitle != true && visibleSubtitle != true && visibleBody != true
+            check(fields[0], texts.title, allBlank: allBlank, &findings)
+            check(fields[1], texts.subtitle, allBlank: allBlank, &findings)
+            check(fields[2], texts.body, allBlank: allBlank, &findings)
             // Where it matters: no localized body (loc-key) either; and a push with media drops it
             // (`PayloadInspector`): a title over a picture is a whole notification.
-            if hasTitle, !hasBody, alert["loc-key"] == nil, !allBlank {
+            if texts.title != nil, visibleBody != true, alert["loc-key"] == nil, !allBlank {
                 findings.append(
-                    Finding(
-                        .alertBodyEmptyWithTitle, path: "aps.alert.body",
-                        message: "the alert has a title but no body: iOS shows one bold line and nothing under it",
-                        fix: "add a body that says what the push is about"))
+                    .alertBodyEmptyWithTitle, path: "aps.alert.body",
+                    message: "the alert has a title but no body: iOS shows one bold line and nothing under it",
+                    fix: "add a body that says what the push is about")
             }
         }
-        return findings
     }
+
+    /// The string under `key` in `alert`, nil when absent or not a string.
+    private static func text(_ alert: JSONView, _ key: String) -> JSONView? {
+        alert[key].flatMap { $0.isString ? $0 : nil }
+    }
+
+    /// The checks of one of `fields`, when the alert has it as a string.
+    private static func check(
+        _ field: (name: String, path: String, visible: Int), _ text: JSONView?, allBlank: Bool,
+        _ findings: inout Findings
+    ) {
+        text?.withUTF8 { bytes in
+            check(field.name, path: field.path, visible: field.visible, bytes, allBlank: allBlank, &findings)
+        }
+    }
+
+    private static func hasVisible(_ text: JSONView) -> Bool { text.withUTF8 { !isBlank($0) } == true }
 
     /// The checks of one field; `allBlank`: no field of the alert has visible text.
     static func check(
         _ field: String, path: String, visible: Int, _ bytes: UnsafeBufferPointer<UInt8>, allBlank: Bool,
-        _ findings: inout [Finding]
+        _ findings: inout Findings
     ) {
         if let found = placeholder(in: bytes) {
             findings.append(
-                Finding(
-                    .alertTemplateUnresolved, path: path,
-                    message:
-                        "the \(field) still holds the template placeholder \(Quoting.bounded(found)): personalisation failed, and people would read it",
-                    fix:
-                        "fill the template before sending (check the variable exists for every recipient), or drop the push"
-                ))
+                .alertTemplateUnresolved, path: path,
+                message: ("the \(field) still holds the template placeholder \(Quoting.bounded(found)): personalisation failed, and people would read it"
+                    as FindingText).text,
+                fix:
+                    "fill the template before sending (check the variable exists for every recipient), or drop the push"
+            )
         }
         if endsVisible(bytes) {
             // Nothing to trim, not blank: only the length is left to judge, on the bytes.
@@ -216,28 +222,25 @@ public enum TextRules {
         // An alert with no visible text at all is aps.alert.empty's; here, one blank field beside others.
         if trimmed.isEmpty, !allBlank, !text.isEmpty {
             findings.append(
-                Finding(
-                    .alertWhitespace, path: path, message: "the \(field) has no visible characters",
-                    fix: "give the \(field) text, or leave the key out"))
+                .alertWhitespace, path: path, message: ("the \(field) has no visible characters" as FindingText).text,
+                fix: ("give the \(field) text, or leave the key out" as FindingText).text)
         } else if !allBlank, trimmed.endIndex != text.endIndex || trimmed.startIndex != text.startIndex {
             findings.append(
-                Finding(
-                    .alertWhitespace, path: path,
-                    message:
-                        "the \(field) starts or ends with whitespace or control characters: iOS shows the blank line or gap",
-                    fix: "trim the \(field)"))
+                .alertWhitespace, path: path,
+                message: ("the \(field) starts or ends with whitespace or control characters: iOS shows the blank line or gap"
+                    as FindingText).text,
+                fix: ("trim the \(field)" as FindingText).text)
         }
         if let count = characterCount(trimmed, over: visible) { truncated(field, path, count, visible, &findings) }
     }
 
     private static func truncated(
-        _ field: String, _ path: String, _ count: Int, _ visible: Int, _ findings: inout [Finding]
+        _ field: String, _ path: String, _ count: Int, _ visible: Int, _ findings: inout Findings
     ) {
         findings.append(
-            Finding(
-                .alertTruncated, path: path,
-                message:
-                    "the \(field) has \(count) characters; collapsed, iOS shows about the first \(visible) and an ellipsis (all of it when expanded)",
-                fix: "put what matters in the first \(visible) characters"))
+            .alertTruncated, path: path,
+            message: ("the \(field) has \(count) characters; collapsed, iOS shows about the first \(visible) and an ellipsis (all of it when expanded)"
+                as FindingText).text,
+            fix: ("put what matters in the first \(visible) characters" as FindingText).text)
     }
 }

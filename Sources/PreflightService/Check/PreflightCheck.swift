@@ -42,10 +42,13 @@ public struct PreflightCheck: Sendable {
         format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: ParsedPayload? = nil,
         completion: @escaping @Sendable (CheckOutcome) -> Void
     ) {
-        let inspection = inspector.inspect(
+        var inspection = inspector.inspect(
             body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil,
             expectMedia: expectMedia, parsed: parsed)
         var report = inspection.report
+        // The report owns the findings from here: the inspection lets go of them, so a finding the
+        // report adds (`media.not-fetched`) goes into the array's spare room, not into a copy.
+        inspection.findings = Findings()
         let configuration = inspector.configuration
         let judged = (profile: inspection.profile, root: inspection.root)
         // One media, or for an extension that attaches every value each one up to payload.max_media.

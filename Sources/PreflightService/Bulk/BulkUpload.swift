@@ -79,8 +79,9 @@ final class BulkUpload: HTTPBodySink {
                 return reading.splitter.lines
             }
             _ = bulk.finish(lines: lines)
-            responder.respond(spool.answer())
+            // The place is free once the run's threads are done, before the client reads the answer.
             release()
+            responder.respond(spool.answer())
         }
         thread.name = "preflight-bulk"
         thread.start()

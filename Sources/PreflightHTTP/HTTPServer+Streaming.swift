@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+internal import CPreflightShims
 import Glibc
 import Synchronization
 

@@ -8,7 +8,8 @@ import Testing
 /// A streaming route over a real socket: the sink parks the connection by taking fewer bytes
 /// than offered, is woken from another thread, and gets every byte in order; the answer is a
 /// file libmicrohttpd reads itself; a refusal, the body cap and a client gone mid-body.
-@Suite(.serialized) struct BodyStreamTests {
+// A time limit: a connection that parks and is never resumed hangs its client, not the run.
+@Suite(.serialized, .timeLimit(.minutes(1))) struct BodyStreamTests {
     /// Takes at most `step` bytes a call and, every other call, none: it then wakes the
     /// connection 2 ms later from another thread. Answers with the bytes it got, from a file.
     final class EchoSink: HTTPBodySink {

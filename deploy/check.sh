@@ -84,6 +84,16 @@ for probe in ("livenessProbe", "readinessProbe"):
     assert container[probe]["httpGet"]["port"] == "admin", f"{probe} does not use the admin listener"
 assert deployment["spec"]["template"]["metadata"]["annotations"]["prometheus.io/port"] == str(admin)
 assert container["resources"]["requests"] and container["resources"]["limits"]
+# The bulk route's spool is a mounted emptyDir (the root is read-only) whose sizeLimit holds every
+# bulk request's spool at its cap, so a full spool is a 507, not an eviction.
+spool = config["bulk"]["spool_dir"]
+mounts = {mount["mountPath"]: mount["name"] for mount in container["volumeMounts"]}
+assert spool in mounts, f"bulk.spool_dir {spool} is not a mounted volume"
+volume = next(v for v in pod["volumes"] if v["name"] == mounts[spool])
+limit = volume["emptyDir"]["sizeLimit"]
+assert limit.endswith("Gi"), f"the spool's sizeLimit {limit} is not in Gi"
+need = config["bulk"]["max_concurrent"] * config["bulk"]["max_spool_bytes"]
+assert int(limit[:-2]) << 30 > need, f"the spool's sizeLimit {limit} <= {need} bytes of spools at their cap"
 # The admin port is reachable only from named peers: a NetworkPolicy selects the pods, and every
 # ingress rule that opens the admin port has a non-empty `from`.
 policy = yaml.safe_load(open("deploy/kubernetes/networkpolicy.yaml"))
@@ -110,5 +120,6 @@ service = yaml.safe_load(open("deploy/kubernetes/service.yaml"))
 for port in service["spec"]["ports"]:
     assert port.get("targetPort") not in ("admin", admin), f"the Service exposes the admin port: {port}"
 print(f"kubernetes: grace {grace} s > preStop {pause} s + drain {drain} s; probes on /healthz and /readyz of admin port {admin}")
+print(f"kubernetes: bulk.spool_dir {spool} is an emptyDir of {limit}, over {need} bytes of spools at their cap")
 print(f"kubernetes: the NetworkPolicy opens admin port {admin} to the monitoring namespace only; the Service does not expose it")
 PY

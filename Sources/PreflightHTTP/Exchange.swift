@@ -23,6 +23,8 @@ final class Exchange {
     /// What was answered, for the access log; 0 until then.
     var status = 0
     var bytesSent = 0
+    /// A streaming body's waker, once its sink is open (`HTTPBodySink`).
+    var bodyWaker: BodyWaker?
     /// The answer's body while libmicrohttpd sends it (`HTTPServer.makeResponse(_:keptBy:)`).
     var responseBody: [UInt8] = []
     private(set) var startedAt: UInt64 = 0
@@ -53,6 +55,7 @@ final class Exchange {
         status = 0
         bytesSent = 0
         responseBody = []
+        bodyWaker = nil
         startClock()
     }
 

@@ -22,6 +22,9 @@ struct ExchangeStateMachine {
         /// The answer is known before the body ends (404, 405, 413): the rest of the body is
         /// read and dropped, up to a bound, then the answer goes out.
         case rejected(HTTPResponse, discarded: Int)
+        /// Headers are in; each piece of the body goes to the route's sink as it comes
+        /// (`HTTPBodySink`), `received` bytes so far.
+        case streaming(any HTTPBodySink, received: Int)
         /// The handler has the request; its answer comes through its responder, at once or
         /// once the parked connection is resumed (`ParkingLot` records which).
         case handled
@@ -47,6 +50,14 @@ struct ExchangeStateMachine {
         case runHandler(HTTPHandler, HTTPRequest)
         /// The parked connection was resumed: take the handler's answer, report with `resumed`.
         case takeAnswer
+        /// Open the route's body sink, report with `streamOpened`.
+        case openStream(HTTPStreamOpener, HTTPRequest)
+        /// Offer this piece of the body to the sink, report what it took with `streamTook`.
+        case stream(any HTTPBodySink)
+        /// The body went over the cap: cancel the sink; the rest is read and dropped, then 413.
+        case cancelStream(any HTTPBodySink)
+        /// The body has ended: the sink answers (`finish`); settle it, report with `handlerReturned`.
+        case finishStream(any HTTPBodySink)
     }
 
     /// How a handler's return was settled (`HTTPServer.settle`).
@@ -130,6 +141,19 @@ struct ExchangeStateMachine {
         case .fixed(let choose, let route):
             self.route = route
             state = .fixed(choose, discarded: 0)
+        case .stream(let opener, let route, let maxBodyBytes, let admission):
+            self.route = route
+            bodyLimit = maxBodyBytes ?? bodyLimit
+            let request = HTTPRequest(
+                method: head.method, path: head.path, query: head.query, headers: head.headers,
+                repeatedHeaders: head.repeatedHeaders, requestID: requestID)
+            for step in admission {
+                if let answer = step(request) { return answerNow(answer) }
+            }
+            if let length = head.headers["content-length"].flatMap({ Int($0) }), length > bodyLimit {
+                return answerNow(tooLarge)
+            }
+            return .openStream(opener, request)
         }
         if let length = head.headers["content-length"].flatMap({ Int($0) }), length > bodyLimit {
             return answerNow(tooLarge)
@@ -158,9 +182,38 @@ struct ExchangeStateMachine {
             // A body sent to a fixed route is read and dropped, within the same bound.
             state = .fixed(choose, discarded: discarded + data.count)
             return discarded + data.count > discardLimit ? .close : .proceed
+        case .streaming(let sink, let received):
+            guard received + data.count <= bodyLimit else {
+                state = .rejected(tooLarge, discarded: data.count)
+                return .cancelStream(sink)
+            }
+            return .stream(sink)
         case .started, .handled, .answered, .closed, .modifying:
             return .proceed
         }
+    }
+
+    /// The opener decided: stream the body to its sink, or answer now.
+    mutating func streamOpened(_ start: BodyStreamStart) -> Action {
+        switch start {
+        case .stream(let sink):
+            state = .streaming(sink, received: 0)
+            return .proceed
+        case .refuse(let response):
+            return answerNow(response)
+        }
+    }
+
+    /// The sink took `count` bytes of what `bodyReceived` offered it.
+    mutating func streamTook(_ count: Int) {
+        guard case .streaming(let sink, let received) = state else { return }
+        state = .streaming(sink, received: received + count)
+    }
+
+    /// The sink of a body still streaming, which must be cancelled if the request ends now.
+    var openSink: (any HTTPBodySink)? {
+        if case .streaming(let sink, _) = state { return sink }
+        return nil
     }
 
     /// The body is complete (or there was none), or a parked connection was resumed.
@@ -179,6 +232,9 @@ struct ExchangeStateMachine {
         case .receiving(let handler, let request):
             state = .handled
             return .runHandler(handler, request)
+        case .streaming(let sink, _):
+            state = .handled
+            return .finishStream(sink)
         case .handled:
             return .takeAnswer
         }
@@ -217,7 +273,8 @@ struct ExchangeStateMachine {
     mutating func closed() -> Ending {
         var ending = Ending(mayBeParked: false, unsentStatus: 499)
         switch state {
-        case .handled: ending.mayBeParked = true
+        // A streaming body's connection may be parked waiting for its sink.
+        case .handled, .streaming: ending.mayBeParked = true
         case .rejected(let answer, _) where answer.status == 413: ending.unsentStatus = 413
         default: break
         }

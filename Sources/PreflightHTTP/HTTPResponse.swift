@@ -3,11 +3,14 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(String, String)]
     public var body: [UInt8]
+    /// When set, the body is this file's bytes instead of `body`.
+    public var file: ResponseFile?
 
-    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = [], file: ResponseFile? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.file = file
     }
 
     /// A JSON response from already encoded text.

@@ -33,9 +33,16 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         let head = server.readHead(exchange, version: version.map { String(cString: $0) } ?? "HTTP/1.1")
         action = exchange.machine.headersReceived(head, router: server.router)
     } else if uploadSize.pointee > 0, let uploadData {
-        let count = uploadSize.pointee
+        let data = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
+        if let waker = exchange.bodyWaker, server.isBodyParked(waker) {
+            // libmicrohttpd's chunked-body loop offers the next piece at once, still parked.
+            return .YES
+        }
+        action = exchange.machine.bodyReceived(data)
+        if case .stream(let sink) = action, let waker = exchange.bodyWaker {
+            return server.stream(data, to: sink, waker: waker, left: uploadSize, for: exchange)
+        }
         uploadSize.pointee = 0
-        action = exchange.machine.bodyReceived(UnsafeRawBufferPointer(start: uploadData, count: count))
     } else {
         action = exchange.machine.bodyEnded(isDraining: server.isDraining)
     }
@@ -48,6 +55,9 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     state.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
+    // A body still streaming when the request ends (client gone, daemon stopping) is cancelled.
+    exchange.machine.openSink?.cancel()
+    exchange.bodyWaker = nil
     exchange.madeResponder?.close()
     // libmicrohttpd is done with the answer's bytes; the exchange may wait for the next request.
     exchange.responseBody = []
@@ -158,7 +168,9 @@ extension HTTPServer {
             case .close:
                 return .NO
             case .answer(let response):
-                guard let answer = Self.makeResponse(response.body, keptBy: exchange) else { return .NO }
+                let made =
+                    response.file.map(Self.makeResponse(file:)) ?? Self.makeResponse(response.body, keptBy: exchange)
+                guard let answer = made else { return .NO }
                 defer { MHD_destroy_response(answer) }
                 guard decorate(answer, like: response, requestID: exchange.machine.requestID) else {
                     // A header libmicrohttpd refuses (a line break in it, or no memory): never send
@@ -167,7 +179,7 @@ extension HTTPServer {
                     return .NO
                 }
                 exchange.status = response.status
-                exchange.bytesSent = response.body.count
+                exchange.bytesSent = response.file?.size ?? response.body.count
                 return MHD_queue_response(exchange.connection, UInt32(response.status), answer)
             case .answerShared(let fixed):
                 guard let handle = fixed.handle else { return .NO }
@@ -183,6 +195,20 @@ extension HTTPServer {
                 let responder = exchange.responder(server: self)
                 leaveParking(responder)
                 action = exchange.machine.resumed(responder.takeAnswer())
+            case .openStream(let opener, let request):
+                let waker = BodyWaker(responder: exchange.responder(server: self), server: self)
+                exchange.bodyWaker = waker
+                action = exchange.machine.streamOpened(opener(request, waker))
+            case .stream:
+                // Offered by the body's branch of the access handler, which knows the bytes.
+                return .YES
+            case .cancelStream(let sink):
+                sink.cancel()
+                return .YES
+            case .finishStream(let sink):
+                let responder = exchange.responder(server: self)
+                sink.finish(responder)
+                action = exchange.machine.handlerReturned(settle(responder))
             }
         }
     }

@@ -31,9 +31,13 @@ struct ParkingLot {
 
     /// Parks `responder`'s request when the server lets requests wait (`accepting`) and there
     /// is room: the caller then suspends its connection.
-    mutating func park(_ responder: Responder, accepting: Bool) -> ExchangeStateMachine.Settlement {
+    /// A body waiting for its sink (`limited` false) is not held to the cap: the route that
+    /// streams bounds its own requests, and a body half read cannot be answered 503.
+    mutating func park(
+        _ responder: Responder, accepting: Bool, limited: Bool = true
+    ) -> ExchangeStateMachine.Settlement {
         guard accepting else { return .shuttingDown }
-        guard places.count < limit else { return .full(limit: limit) }
+        guard !limited || places.count < limit else { return .full(limit: limit) }
         places[ObjectIdentifier(responder)] = (responder, .suspended)
         return .parked
     }

@@ -91,6 +91,14 @@ public final class Responder: Sendable {
         }
     }
 
+    /// Whether an answer was given (or the connection is gone), taken or not.
+    var isAnswered: Bool {
+        slot.withLock { slot in
+            if case .open = slot { return false }
+            return true
+        }
+    }
+
     /// The client hung up: the answer is to close, unless one came first.
     func abandon() -> Bool { fill(.abandon) }
 

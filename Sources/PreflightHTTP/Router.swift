@@ -19,6 +19,8 @@ public struct Router: Sendable {
         case handler(HTTPHandler, route: String, maxBodyBytes: Int?, admission: [HTTPMiddleware])
         /// A route answered from a response made at start (`FixedResponse`), chosen per request.
         case fixed(@Sendable () -> FixedResponse, route: String)
+        /// A route that takes its body as it arrives (`HTTPBodySink`), with its cap and admission.
+        case stream(HTTPStreamOpener, route: String, maxBodyBytes: Int?, admission: [HTTPMiddleware])
         /// `route` is the matched path or template, as for `handler`.
         case methodNotAllowed(allowed: [String], route: String)
         case notFound
@@ -29,6 +31,13 @@ public struct Router: Sendable {
         var maxBodyBytes: Int?
         var fixed: (@Sendable () -> FixedResponse)? = nil
         var admission: [HTTPMiddleware] = []
+        /// Set for a streaming route, whose `handler` is then never run.
+        var opener: HTTPStreamOpener? = nil
+    }
+
+    /// The handler of a streaming route: the state machine gives its requests to the opener.
+    static let streamingHandler: HTTPHandler = { _, responder in
+        responder.respond(.error(500, code: "internal", message: "a streaming route ran as a handler"))
     }
 
     private var routes: [String: [String: Route]] = [:]
@@ -74,6 +83,16 @@ public struct Router: Sendable {
         return nil
     }
 
+    /// Adds a route that takes its body as it arrives (`HTTPBodySink`): `opener` runs when the
+    /// headers are in and gives the sink, or refuses the request.
+    public mutating func add(
+        _ method: String, _ path: String, maxBodyBytes: Int? = nil, streaming opener: @escaping HTTPStreamOpener
+    ) {
+        routes[path, default: [:]][method] = Route(
+            handler: Self.streamingHandler, maxBodyBytes: maxBodyBytes, opener: opener)
+        noteParameter(path)
+    }
+
     /// Adds a route that answers at once.
     public mutating func add(
         _ method: String, _ path: String, sync handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
@@ -104,7 +123,8 @@ public struct Router: Sendable {
         build(&group)
         for route in group.routes {
             routes[prefix + route.path, default: [:]][route.method] = Route(
-                handler: route.handler, maxBodyBytes: route.maxBodyBytes, admission: group.middleware)
+                handler: route.handler, maxBodyBytes: route.maxBodyBytes, admission: group.middleware,
+                opener: route.opener)
             noteParameter(prefix + route.path)
         }
     }
@@ -115,6 +135,9 @@ public struct Router: Sendable {
         guard let label, let methods = routes[label] else { return .notFound }
         if let route = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
             if let fixed = route.fixed { return .fixed(fixed, route: label) }
+            if let opener = route.opener {
+                return .stream(opener, route: label, maxBodyBytes: route.maxBodyBytes, admission: route.admission)
+            }
             return .handler(
                 route.handler, route: label, maxBodyBytes: route.maxBodyBytes, admission: route.admission)
         }
@@ -129,6 +152,7 @@ public struct RouteGroup {
         var path: String
         var maxBodyBytes: Int?
         var handler: HTTPHandler
+        var opener: HTTPStreamOpener? = nil
     }
 
     let prefix: String
@@ -140,5 +164,15 @@ public struct RouteGroup {
         _ method: String, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping HTTPHandler
     ) {
         routes.append(Entry(method: method, path: path, maxBodyBytes: maxBodyBytes, handler: handler))
+    }
+
+    /// Adds a route that takes its body as it arrives; see `Router.add(_:_:maxBodyBytes:streaming:)`.
+    public mutating func add(
+        _ method: String, _ path: String, maxBodyBytes: Int? = nil, streaming opener: @escaping HTTPStreamOpener
+    ) {
+        routes.append(
+            Entry(
+                method: method, path: path, maxBodyBytes: maxBodyBytes, handler: Router.streamingHandler,
+                opener: opener))
     }
 }

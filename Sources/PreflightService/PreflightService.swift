@@ -21,7 +21,8 @@ public final class PreflightService: Sendable {
     /// their metric series are made at start, so counting a request takes no lock.
     static let routePaths = [
         "/", "/healthz", "/metrics", "/openapi.json", "/playground.css", "/playground.js", "/readyz",
-        "/v1/preflight", "/v1/preflight/batch", "/v1/profiles", "/v1/profiles/{name}", "/v1/version",
+        "/v1/preflight", "/v1/preflight/batch", "/v1/preflight/bulk", "/v1/profiles", "/v1/profiles/{name}",
+        "/v1/version",
     ]
 
     /// The admin listener's connections. One client address may hold only `adminPerIPConnections`
@@ -64,7 +65,8 @@ public final class PreflightService: Sendable {
         let endpoints = Endpoints(
             metrics: metrics, check: PreflightCheck(configuration: configuration, media: cache), apiKeys: apiKeys,
             readiness: readiness, cache: cache, fetcher: fetcher, accessLog: accessLog,
-            batchBodyBytes: configuration.server.maxBatchBodyBytes)
+            batchBodyBytes: configuration.server.maxBatchBodyBytes,
+            bulkAdmission: BulkAdmission(limit: configuration.bulk.maxConcurrent))
         let metrics = self.metrics
         let onComplete: @Sendable (AccessRecord) -> Void = { record in
             metrics.record(record)

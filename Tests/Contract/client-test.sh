@@ -12,6 +12,7 @@ binary=$(realpath "$1")
 cd "$(dirname "$0")/../.."
 source "$PREFLIGHT_ORIGINS"
 document=$PWD/Sources/PreflightService/Resources/openapi.json
+generator_config=$PWD/Tests/Contract/client-config.yml
 key=client-test-key
 work=$(mktemp -d /tmp/preflight-client.XXXXXX)
 pids=()
@@ -28,7 +29,7 @@ fail() { echo "client test: $*" >&2; exit 1; }
 # $work. The default post-hooks (ruff check --fix-only, ruff format) run in the output directory
 # (https://github.com/openapi-generators/openapi-python-client#post_hooks).
 (cd "$work" && openapi-python-client generate --path "$document" --meta none \
-  --output-path "$work/preflight_client" --fail-on-warning) > "$work/generate.log" 2>&1 \
+  --config "$generator_config" --output-path "$work/preflight_client" --fail-on-warning) > "$work/generate.log" 2>&1 \
   || { cat "$work/generate.log" >&2; fail "expected a client generated without warnings; the generator failed"; }
 if grep -qi "warning" "$work/generate.log"; then
   cat "$work/generate.log" >&2

@@ -48,6 +48,7 @@ import Testing
         #expect(names("egress") == Set(Configuration.Egress.keys.map(\.name)))
         #expect(names("limits") == Set(Configuration.Limits.keys.map(\.name)))
         #expect(names("cache") == Set(Configuration.Cache.keys.map(\.name)))
+        #expect(names("bulk") == Set(Configuration.Bulk.keys.map(\.name)))
     }
 
     @Test func readsEveryGroup() throws {

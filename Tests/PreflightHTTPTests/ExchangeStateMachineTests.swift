@@ -39,6 +39,10 @@ struct ExchangeStateMachineTests {
         case .runHandler(_, let request):
             return "run \(request.method) \(request.path) " + String(decoding: request.body, as: UTF8.self)
         case .takeAnswer: return "take"
+        case .openStream(_, let request): return "open \(request.method) \(request.path)"
+        case .stream: return "stream"
+        case .cancelStream: return "cancel"
+        case .finishStream: return "finish"
         }
     }
 

@@ -18,6 +18,7 @@ struct RouterTests {
         case .handler(_, let route, _, _): route
         case .methodNotAllowed(_, let route): "405 " + route
         case .fixed(_, let route): route
+        case .stream(_, let route, _, _): "stream " + route
         case .notFound: nil
         }
     }

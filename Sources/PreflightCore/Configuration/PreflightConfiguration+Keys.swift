@@ -15,6 +15,7 @@ extension PreflightConfiguration {
             .object("egress", \.egress, Egress.keys),
             .object("limits", \.limits, Limits.keys),
             .object("cache", \.cache, Cache.keys),
+            .object("bulk", \.bulk, Bulk.keys),
             ConfigKey("profiles", read: readProfiles),
             ConfigKey("apps", read: readApps),
             ConfigKey("default_profile", read: readDefaultProfile),
@@ -181,6 +182,17 @@ extension PreflightConfiguration.Limits {
             .int("audio_bytes", \.audioBytes, in: 1...(1 << 30)),
             .int("video_bytes", \.videoBytes, in: 1...(1 << 30)),
             .int("nse_memory_bytes", \.nseMemoryBytes, in: 1...(1 << 34)),
+        ]
+    }
+}
+
+extension PreflightConfiguration.Bulk {
+    static var keys: [ConfigKey<Self>] {
+        [
+            .int("max_body_bytes", \.maxBodyBytes, in: 1...(1 << 40)),
+            .int("max_concurrent", \.maxConcurrent, in: 1...1024),
+            .int("max_spool_bytes", \.maxSpoolBytes, in: 1...(1 << 44)),
+            .optionalString("spool_dir", \.spoolDir),
         ]
     }
 }

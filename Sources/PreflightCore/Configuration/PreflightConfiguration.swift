@@ -14,6 +14,7 @@ public struct PreflightConfiguration: Sendable, Equatable {
     public var egress = Egress()
     public var limits = Limits()
     public var cache = Cache()
+    public var bulk = Bulk()
     /// The extensions of the apps that receive the pushes: the presets, and any the file adds or overrides.
     public var profiles: [String: ExtensionProfile] = ExtensionProfile.presets
     /// Which profile an `apns-topic` (bundle id) gets when the request names none.
@@ -153,6 +154,21 @@ public struct PreflightConfiguration: Sendable, Equatable {
         public var videoBytes = 50_000_000
         /// Memory the extension may use to decode an image. Default 25165824 (24 MiB).
         public var nseMemoryBytes = 25_165_824
+    }
+
+    /// `POST /v1/preflight/bulk`.
+    public struct Bulk: Sendable, Equatable {
+        public init() {}
+
+        /// The route's body cap (a whole campaign export). Default 1 GiB.
+        public var maxBodyBytes = 1 << 30
+        /// Bulk requests served at once; more are answered 503 with `Retry-After`.
+        public var maxConcurrent = 2
+        /// The most bytes one request's answer may take in its spool file; past it the request is
+        /// answered 507. Default 4 GiB (the reports of a 1 GiB export, with room).
+        public var maxSpoolBytes = 1 << 32
+        /// Where each request's answer is spooled (an unnamed file); nil for `$TMPDIR`, else `/tmp`.
+        public var spoolDir: String? = nil
     }
 
     /// The probe cache.

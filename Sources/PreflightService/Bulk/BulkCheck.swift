@@ -78,6 +78,8 @@ public final class BulkCheck: Sendable {
     private let passCount = Atomic<Int>(0)
     private let warnCount = Atomic<Int>(0)
     private let failCount = Atomic<Int>(0)
+    /// Called once by the writer when it next frees places (`whenRoom`).
+    private let roomWaiter = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// Starts `workers` judging threads and the writer thread.
     /// - Parameters:
@@ -116,6 +118,35 @@ public final class BulkCheck: Sendable {
     /// False once the output has failed (the caller may stop reading).
     @discardableResult
     public func submit(_ line: NDJSONLineSplitter.Line) -> Bool {
+        if case .blank = line { return hand(line) }
+        slots.wait()
+        return hand(line)
+    }
+
+    /// Takes the next line's place in the window without waiting: false when the window is
+    /// full (`whenRoom` says when to try again). For a caller that must not block (the HTTP
+    /// endpoint, on libmicrohttpd's thread); the line then goes to `submit(reserved:)`.
+    public func reserve() -> Bool {
+        slots.wait(timeout: .now()) == .success
+    }
+
+    /// Hands over one line into the place `reserve` took (a blank line gives it back); from one
+    /// thread, in input order. False once the output has failed.
+    @discardableResult
+    public func submit(reserved line: NDJSONLineSplitter.Line) -> Bool {
+        if case .blank = line { slots.signal() }
+        return hand(line)
+    }
+
+    /// Calls `wake` once, on the writer's thread, when it next frees places in the window
+    /// (replacing a `wake` not called yet). A place freed between a failed `reserve` and this
+    /// call is missed by it: the caller reserves again after it.
+    public func whenRoom(_ wake: @escaping @Sendable () -> Void) {
+        roomWaiter.withLock { $0 = wake }
+    }
+
+    /// Hands over a line whose place is taken (a blank line needs none).
+    private func hand(_ line: NDJSONLineSplitter.Line) -> Bool {
         if case .blank(let number) = line {
             linesRead.store(number, ordering: .relaxed)
             return state.withLock { state in
@@ -123,7 +154,6 @@ public final class BulkCheck: Sendable {
                 return !state.outputFailed
             }
         }
-        slots.wait()
         let (sequence, failed) = state.withLock { state in
             state.submitted += 1
             return (state.submitted - 1, state.outputFailed)
@@ -140,6 +170,7 @@ public final class BulkCheck: Sendable {
         state.withLock { $0.lines = lines }
         resultsReady.signal()
         finished.wait()
+        roomWaiter.withLock { $0 = nil }
         for _ in 0..<workers { enqueue(.stop) }
         return state.withLock { ($0.summary ?? BulkSummary(), $0.outputFailed) }
     }
@@ -190,6 +221,7 @@ public final class BulkCheck: Sendable {
             }
             if !buffer.isEmpty, !failed { failed = !output(buffer) }
             for _ in ready { slots.signal() }
+            if !ready.isEmpty, let wake = roomWaiter.withLock({ $0.take() }) { wake() }
             written += ready.count
             ready.removeAll(keepingCapacity: true)
             buffer.removeAll(keepingCapacity: true)

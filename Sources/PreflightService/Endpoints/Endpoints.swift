@@ -13,9 +13,12 @@ struct Endpoints: Sendable {
     var fetcher: MediaFetcher?
     var accessLog: AccessLog?
     var batchBodyBytes: Int
+    /// The bulk requests running (`bulk.max_concurrent`).
+    var bulkAdmission = BulkAdmission(limit: PreflightConfiguration.Bulk().maxConcurrent)
 
     /// The router of the API listener: the health probes, the documents and `/v1/*`.
     func makeRouter() -> Router {
+        let bulkBodyBytes = check.inspector.configuration.bulk.maxBodyBytes
         var router = Router()
         addProbeRoutes(to: &router)
         let openAPI = OpenAPIDocument.response
@@ -29,6 +32,9 @@ struct Endpoints: Sendable {
             v1.add("POST", "/preflight") { request, responder in preflight(request, responder: responder) }
             v1.add("POST", "/preflight/batch", maxBodyBytes: batchBodyBytes) { request, responder in
                 batch(request, responder: responder)
+            }
+            v1.add("POST", "/preflight/bulk", maxBodyBytes: bulkBodyBytes) { request, waker in
+                openBulk(request, waker: waker)
             }
         }
         return router

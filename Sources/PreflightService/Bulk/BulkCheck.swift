@@ -1,5 +1,6 @@
 import Foundation
 public import PreflightCore
+import PreflightHost
 import Synchronization
 
 /// The lines of an NDJSON input judged on a pool of threads, their reports written in input
@@ -96,9 +97,9 @@ public final class BulkCheck: Sendable {
         slots = DispatchSemaphore(value: max(1, window))
         reorder = Mutex(ReorderBuffer(capacity: max(1, window)))
         for _ in 0..<self.workers {
-            Thread { [self] in work() }.start()
+            HostThread.start(named: "pf-bulk") { [self] in work() }
         }
-        Thread { [self] in writeLoop() }.start()
+        HostThread.start(named: "pf-bulk-write") { [self] in writeLoop() }
     }
 
     /// The window for `workers` threads: a few lines per thread without downloads; with them, as

@@ -1,6 +1,7 @@
 import Foundation
 import PreflightCore
 import PreflightHTTP
+import PreflightHost
 import Synchronization
 
 /// The body of one `POST /v1/preflight/bulk` as it arrives: cut into lines by the CLI's
@@ -73,7 +74,7 @@ final class BulkUpload: HTTPBodySink {
     }
 
     func finish(_ responder: Responder) {
-        let thread = Thread { [self] in
+        HostThread.start(named: "pf-bulk-finish") { [self] in
             let lines = reading.withLock { reading in
                 reading.splitter.finish { _ = bulk.submit($0) }
                 return reading.splitter.lines
@@ -83,18 +84,14 @@ final class BulkUpload: HTTPBodySink {
             release()
             responder.respond(spool.answer())
         }
-        thread.name = "preflight-bulk"
-        thread.start()
     }
 
     func cancel() {
         // The lines in flight end first (`finish` waits for them), off libmicrohttpd's thread.
-        let thread = Thread { [self] in
+        HostThread.start(named: "pf-bulk-cancel") { [self] in
             _ = bulk.finish(lines: reading.withLock { $0.splitter.lines })
             spool.close()
             release()
         }
-        thread.name = "preflight-bulk"
-        thread.start()
     }
 }

@@ -88,6 +88,19 @@ json.dump({"items": items}, open(sys.argv[1], "w"), separators=(",", ":"))
 PY
 }
 
+# start_c PROGRAM PORT: the C server $out/PROGRAM on PORT in the background ($c_pid), once it
+# answers (the caller's EXIT trap must kill $c_pid).
+start_c() {
+  "$out/$1" "$2" &
+  c_pid=$!
+  for _ in $(seq 50); do
+    curl -s -o /dev/null "http://127.0.0.1:$2/" && return 0
+    sleep 0.05
+  done
+  echo "$1 does not answer on port $2" >&2
+  return 1
+}
+
 # wait_healthy PORT [TRIES]: waits until /healthz answers on 127.0.0.1:PORT (0.05 s a try).
 wait_healthy() {
   for _ in $(seq "${2:-100}"); do

@@ -13,13 +13,12 @@ seconds=${1:-10}
 port=18311
 start_payload_only $port cpu
 new_pid=$pid
-"$out/hello_mhd" 18312 & hello_pid=$!
-"$out/payload_json_c" 18313 & c_pid=$!
+trap 'kill $new_pid ${hello_pid:-} ${c_pid:-} 2>/dev/null || true' EXIT
+start_c hello_mhd 18312
+hello_pid=$c_pid
+start_c payload_json_c 18313
 start_old_binary $port 18314 "$out/cpu.json"
 trap 'kill $new_pid $hello_pid $c_pid $old_pid 2>/dev/null || true' EXIT
-for c_port in 18312 18313; do
-  for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$c_port/" && break; sleep 0.05; done
-done
 
 ticks_per_second=$(getconf CLK_TCK)
 # measure NAME PID URL [get]: one wrk run (a POST of the payload, or a GET); writes "requests

@@ -3,7 +3,7 @@ import Glibc
 
 /// Starts the service's own threads under a name the kernel knows, so `top -H`, `ps -T`,
 /// `/proc/PID/task/*/comm` and a profiler tell them apart. Foundation's `Thread.name`, set before
-/// `start`, does not reach the kernel on Linux (every thread showed as `preflight`), so the thread
+/// `start`, does not reach the kernel on Linux (every thread shows as `preflight`), so the thread
 /// names itself before it runs `body`: it writes its `comm`, as proc(5) allows ("/proc/pid/task/tid/comm
 /// ... a thread may modify its comm value"), through `/proc/thread-self` (Linux 3.17). Glibc's
 /// `pthread_setname_np` does the same but is a GNU extension Swift's Glibc module does not offer.

@@ -92,8 +92,8 @@ public final class AccessLog: Sendable {
 
     /// The writer thread: takes the whole buffer, writes it, waits for more (at most `flushInterval`).
     /// The buffer is swapped with the writer's own, emptied one, so a batch costs no copy and, once
-    /// both have grown, no allocation (taking a copy and emptying the shared array made a new one
-    /// per batch, since the copy still held the old storage).
+    /// both have grown, no allocation (taking a copy and emptying the shared array would allocate
+    /// a new one per batch, since the copy still holds the old storage).
     private func drain() {
         var batch: [UInt8] = []
         batch.reserveCapacity(min(capacity, 65536))

@@ -137,8 +137,9 @@ cli-test: deps pydeps ## check's JUnit XML over push templates, read back with j
 # `preflight check --ndjson` over 1,000,000 generated lines of 1 KiB (over 1 GB) and over 1,000:
 # every report in order, the summary, and the peak RSS ratio <= 1.5. The release binary: the
 # debug one takes ten times as long.
-bulk-memory-test: release ## check --ndjson over 1 GB of lines: reports in order, peak RSS flat (<= 1.5 x that of 1,000 lines)
+bulk-memory-test: release ## check --ndjson and POST /v1/preflight/bulk over 1 GB of lines: reports in order, peak RSS flat (<= 1.5 x that of 1,000 lines)
 	python3 Tests/CLI/bulk_memory_test.py .build/release/preflight
+	python3 Tests/CLI/bulk_memory_test.py .build/release/preflight --http
 
 # hadolint on the Dockerfile, the runtime stage's packages against ldd, kubernetes-validate.
 deploy-check: deps pydeps ## hadolint, the runtime packages against ldd, kubernetes-validate

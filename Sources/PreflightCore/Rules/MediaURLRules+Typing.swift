@@ -136,6 +136,16 @@ extension MediaURLRules {
         }
     }
 
+    /// The URL's extension judged for an extension that names the file from the response, with
+    /// no download to say what it will be: `media.url.no-extension`, `.extension-unsupported`,
+    /// `attachment.type-unlisted`.
+    static func extensionFindings(_ reference: MediaReference) -> [Finding] {
+        var findings = Findings()
+        extensionFindings(reference, into: &findings)
+        return Array(findings)
+    }
+
+    /// The same, appended to the request's findings.
     static func extensionFindings(_ reference: MediaReference, into findings: inout Findings) {
         guard let ext = reference.url.pathExtension else {
             return findings.append(

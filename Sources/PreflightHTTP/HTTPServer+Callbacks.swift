@@ -59,7 +59,13 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     exchange.machine.openSink?.cancel()
     exchange.bodyWaker = nil
     exchange.madeResponder?.close()
-    // libmicrohttpd is done with the answer's bytes; the exchange may wait for the next request.
+    // libmicrohttpd is done with the answer's bytes: the buffer is the connection's next answer's
+    // (or the lent one, if the handler answered from another), and the exchange may wait for the
+    // next request.
+    if let context = exchange.context {
+        if let unused = exchange.madeResponder?.reclaimBuffer() { context.keep(answer: unused) }
+        context.keep(answer: exchange.responseBody)
+    }
     exchange.responseBody = []
     let ending = exchange.machine.closed()
     if exchange.status == 0 {
@@ -189,6 +195,7 @@ extension HTTPServer {
             case .runHandler(let handler, let request):
                 exchange.context?.keep(body: request.body)
                 let responder = exchange.responder(server: self)
+                if let context = exchange.context { responder.lend(context.takeAnswerBuffer()) }
                 handler(request, responder)
                 action = exchange.machine.handlerReturned(settle(responder))
             case .takeAnswer:

@@ -30,7 +30,7 @@ final class ConnectionContext {
     /// context still refers to it (the last request's completion released its reference), else
     /// a new one.
     func exchange(
-        for connection: OpaquePointer, uri: String, machine: ExchangeStateMachine
+        for connection: OpaquePointer, uri: UnsafePointer<CChar>?, machine: ExchangeStateMachine
     ) -> Exchange {
         if isKnownUniquelyReferenced(&exchange), let exchange {
             exchange.restart(uri: uri, machine: machine)

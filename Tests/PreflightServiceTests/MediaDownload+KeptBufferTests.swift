@@ -21,7 +21,8 @@ import Testing
             let connection = try TestConnection(port: service.port)
             var pipelined: [UInt8] = []
             for (path, body) in [
-                ("/v1/preflight?fetch=false", plain), ("/v1/preflight", withMedia), ("/v1/preflight?fetch=false", plain),
+                ("/v1/preflight?fetch=false", plain), ("/v1/preflight", withMedia),
+                ("/v1/preflight?fetch=false", plain),
             ] {
                 let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\napns-push-type: alert\r\n"
                 pipelined += Array((head + "Content-Length: \(body.count)\r\n\r\n").utf8) + body

@@ -9,7 +9,8 @@ import Testing
     /// A push with 30 unknown `aps` keys: ten findings kept, the rest counted, a report of a few KiB.
     static let large: [UInt8] = {
         let keys = (0..<30).map { #""unknown-key-\#($0)":1"# }.joined(separator: ",")
-        return Array(#"{"aps":{"alert":"a","mutable-content":1,\#(keys)},"image":"https://cdn.example.com/a.jpg"}"#.utf8)
+        return Array(
+            #"{"aps":{"alert":"a","mutable-content":1,\#(keys)},"image":"https://cdn.example.com/a.jpg"}"#.utf8)
     }()
     static let small = Array(
         #"{"aps":{"alert":{"title":"Sale","body":"50% off"},"mutable-content":1},"image":"https://cdn.example.com/a.jpg"}"#

@@ -54,6 +54,7 @@ public struct PreflightCheck: Sendable {
     /// The payload rules of `run`, and what comes next: the outcome when nothing is downloaded,
     /// else the downloads to start. A caller that answers a payload-only check at once makes no
     /// closure for it (`POST /v1/preflight`: a closure's captures are a heap block a request).
+    /// `findings` is where the payload's findings go: a server passes the array of its last report.
     ///
     /// ```swift
     /// switch check.begin(body: bytes, headers: headers, fetch: true) {
@@ -63,11 +64,12 @@ public struct PreflightCheck: Sendable {
     /// ```
     public func begin(
         body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
-        format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: ParsedPayload? = nil
+        format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: ParsedPayload? = nil,
+        findings: Findings = Findings()
     ) -> CheckStep {
         var inspection = inspector.inspect(
             body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil,
-            expectMedia: expectMedia, parsed: parsed)
+            expectMedia: expectMedia, parsed: parsed, findings: findings)
         var report = inspection.report
         // The report owns the findings from here: the inspection lets go of them, so a finding the
         // report adds (`media.not-fetched`) goes into the array's spare room, not into a copy.

@@ -113,27 +113,33 @@ struct Endpoints: Sendable {
         }
         let metrics = self.metrics
         let wantsText = options.wantsText
+        let scratch = WorkerScratch.current
         let step = check.begin(
             body: request.body, headers: headers, fetch: options.fetch, profile: options.profile,
-            format: options.format, expectMedia: options.expectMedia, parsed: expo?.parsed)
+            format: options.format, expectMedia: options.expectMedia, parsed: expo?.parsed,
+            findings: scratch.takeFindings())
         switch step {
         case .finished(let outcome):
             // Without a download the outcome comes at once, on the connection's worker: answered
-            // here, with no closure made (its captures would be a heap block a request).
-            responder.respond(Self.answer(outcome, metrics: metrics, wantsText: wantsText, responder: responder))
+            // here, with no closure made (its captures would be a heap block a request); the
+            // report's findings array is the worker's next check's.
+            let report = outcome.report()
+            responder.respond(Self.answer(report, metrics: metrics, wantsText: wantsText, responder: responder))
+            scratch.keep(report.findings)
         case .downloading(let downloads):
             downloads.start { outcome in
                 // After a download: judged and written on the connection's worker when it resumes.
-                responder.respond { Self.answer(outcome, metrics: metrics, wantsText: wantsText, responder: responder) }
+                responder.respond {
+                    Self.answer(outcome.report(), metrics: metrics, wantsText: wantsText, responder: responder)
+                }
             }
         }
     }
 
-    /// The answer for a check's outcome: the report as JSON (or as text), 422 for a fail verdict.
+    /// The answer for a check's report: as JSON (or as text), 422 for a fail verdict.
     private static func answer(
-        _ outcome: CheckOutcome, metrics: ServiceMetrics, wantsText: Bool, responder: Responder
+        _ report: Report, metrics: ServiceMetrics, wantsText: Bool, responder: Responder
     ) -> HTTPResponse {
-        let report = outcome.report()
         metrics.record(report)
         let status = report.verdict == .fail ? 422 : 200
         guard wantsText else {

@@ -60,7 +60,7 @@ public struct PayloadInspector: Sendable {
     public func inspect(
         body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, format: EnvelopeFormat? = nil,
         downloading: Bool = false, expectMedia: Bool = false, parsed given: ParsedPayload? = nil,
-        findings kept: Findings = Findings()
+        findings kept: consuming Findings = Findings()
     ) -> Inspection {
         // Parsed once: an APNs payload (the common case) goes on to the rules with this document. A
         // caller that has the document of exactly `body` already (a batch item: its part of the
@@ -79,7 +79,7 @@ public struct PayloadInspector: Sendable {
             let profile = profile ?? configuration.profile(named: nil, topic: headers.topic) ?? .generic
             return inspectPayload(
                 body: body, parsed: parsed, headers: headers, profile: profile, downloading: downloading,
-                expectMedia: expectMedia, into: kept)
+                expectMedia: expectMedia, into: consume kept)
         }
         envelope.detected = format == nil
         var findings = parsed.1
@@ -165,11 +165,12 @@ public struct PayloadInspector: Sendable {
     /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
     private func inspectPayload(
         body: [UInt8], parsed: (JSONView?, Findings), headers: APNsHeaders, profile: ExtensionProfile,
-        downloading: Bool, expectMedia: Bool, into kept: Findings = Findings()
+        downloading: Bool, expectMedia: Bool, into kept: consuming Findings = Findings()
     ) -> Inspection {
         // One buffer for every rule's findings (the rules' own arrays are empty, unallocated, when
         // they find nothing), instead of an array per flatMap grown by each append.
-        var findings = kept
+        // Moved, not copied: a copy would leave the array shared, and the first append would copy it.
+        var findings = consume kept
         for rule in HeaderRules.all { findings += rule(headers) }
         let limit = HeaderRules.limit(headers, configuration: configuration)
         findings += PayloadRules.size(

@@ -65,11 +65,11 @@ public struct PreflightCheck: Sendable {
     public func begin(
         body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
         format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: ParsedPayload? = nil,
-        findings: Findings = Findings()
+        findings: consuming Findings = Findings()
     ) -> CheckStep {
         var inspection = inspector.inspect(
             body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil,
-            expectMedia: expectMedia, parsed: parsed, findings: findings)
+            expectMedia: expectMedia, parsed: parsed, findings: consume findings)
         var report = inspection.report
         // The report owns the findings from here: the inspection lets go of them, so a finding the
         // report adds (`media.not-fetched`) goes into the array's spare room, not into a copy.

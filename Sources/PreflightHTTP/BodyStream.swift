@@ -56,6 +56,9 @@ public final class BodyWaker: Sendable {
     private let server: HTTPServer
     /// Set by `wake`, taken by the server under its lock as it decides whether to park.
     let woken = Atomic<Bool>(false)
+    /// Set under the server's lock once the body has ended (`HTTPServer.retire`): from then on the
+    /// connection parks only for its answer, which a wake must not resume.
+    let retired = Atomic<Bool>(false)
 
     init(responder: Responder, server: HTTPServer) {
         self.responder = responder
@@ -65,7 +68,7 @@ public final class BodyWaker: Sendable {
     /// The sink can take more: resume the connection if it is parked, else do not park it next.
     public func wake() {
         woken.store(true, ordering: .releasing)
-        server.resumeIfParked(responder)
+        server.resumeBody(self)
     }
 }
 

@@ -215,6 +215,9 @@ extension HTTPServer {
                 return .YES
             case .finishStream(let sink):
                 let responder = exchange.responder(server: self)
+                // The body is in: a wake the sink asked for earlier, coming late, must not resume
+                // the connection once it parks for the answer (it would find none).
+                if let waker = exchange.bodyWaker { retire(waker) }
                 sink.finish(responder)
                 action = exchange.machine.handlerReturned(settle(responder))
             }

@@ -43,6 +43,22 @@ extension HTTPServer {
         }
     }
 
+    /// Resumes the connection of `waker`'s request if it is parked waiting for its sink. Under the
+    /// lock `retire` takes: a wake that comes after the body's end (a sink's timer, a bulk writer
+    /// freeing a place it no longer needs) finds the waker retired and does nothing, so a
+    /// connection parked for its answer is resumed only by that answer.
+    func resumeBody(_ waker: BodyWaker) {
+        control.withLock { control in
+            guard !waker.retired.load(ordering: .acquiring) else { return }
+            if control.parking.resume(waker.responder) { MHD_resume_connection(waker.responder.connection.pointer) }
+        }
+    }
+
+    /// The body has ended: `waker` resumes nothing from now on.
+    func retire(_ waker: BodyWaker) {
+        control.withLock { _ in waker.retired.store(true, ordering: .releasing) }
+    }
+
     private enum BodyPark {
         case parked
         /// The sink woke before the park: offer the rest again now.

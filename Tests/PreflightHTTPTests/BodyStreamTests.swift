@@ -106,6 +106,46 @@ import Testing
         #expect(response.body == body)
     }
 
+    /// Takes every byte at once, but each piece asks for a wake 100 ms later (as a bulk writer's
+    /// freed place can come after its line was taken), and answers 300 ms after the body's end.
+    final class LateWakeSink: HTTPBodySink {
+        let waker: BodyWaker
+        let received = Mutex<[UInt8]>([])
+
+        init(waker: BodyWaker) { self.waker = waker }
+
+        func take(_ bytes: UnsafeRawBufferPointer) -> Int {
+            received.withLock { $0 += bytes }
+            let waker = self.waker
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { waker.wake() }
+            return bytes.count
+        }
+
+        func finish(_ responder: Responder) {
+            let bytes = received.withLock { $0 }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) {
+                responder.respond(.init(status: 200, body: bytes))
+            }
+        }
+
+        func cancel() {}
+    }
+
+    /// A wake that comes after the body has ended, while the connection is parked for its answer,
+    /// does not resume it: the answer does, and it is the sink's (a resume by the stale wake found
+    /// no answer and was a 500 "resumed without an answer").
+    @Test func aWakeAfterTheBodyEndsDoesNotResumeTheAnswersPark() throws {
+        var router = Router()
+        router.add("POST", "/late", maxBodyBytes: 1 << 20) { _, waker in .stream(LateWakeSink(waker: waker)) }
+        let body = Array("every byte of a short body".utf8)
+        let response = try Self.withServer(router) { server in
+            try RawClient.exchange(
+                port: server.port, "POST /late", headers: ["Content-Length: \(body.count)"], body: body)
+        }
+        #expect(response.status == 200)
+        #expect(response.body == body)
+    }
+
     @Test func theOpenerMayRefuseBeforeTheBody() throws {
         let opened = Opened()
         let response = try Self.withServer(Self.router(opened)) { server in

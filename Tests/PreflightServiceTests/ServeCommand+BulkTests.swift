@@ -12,7 +12,7 @@ import Testing
 
     /// A server whose drain lasts `drain` seconds.
     func server(drain: Int) throws -> (ServerProcess, URL) {
-        let directory = try scratchDirectory("bulk-drain")
+        let directory = try scratchDirectory("bulk-drain-\(drain)")
         let config = directory.appendingPathComponent("config.json")
         try Data(#"{"server": {"drain_timeout_s": \#(drain)}, "fetch": {"enabled": false}}"#.utf8).write(to: config)
         return (try ServerProcess(arguments: ["--config", config.path]), directory)

@@ -16,23 +16,33 @@ final class WorkerScratch {
 
     private var findings: [Finding] = []
 
-    /// The calling thread's, made on its first use.
+    /// The calling thread's, made on its first use; without a thread key (none could be made) or
+    /// when the thread's value cannot be set, a new one that nothing keeps: the check allocates
+    /// its own array, as it would with no scratch at all.
     static var current: WorkerScratch {
+        guard let key else { return WorkerScratch() }
         if let raw = pthread_getspecific(key) {
             return Unmanaged<WorkerScratch>.fromOpaque(raw).takeUnretainedValue()
         }
         let made = WorkerScratch()
-        pthread_setspecific(key, Unmanaged.passRetained(made).toOpaque())
+        let retained = Unmanaged.passRetained(made)
+        // ENOMEM or EINVAL: the thread keeps none, and the reference it would have held is let go.
+        guard pthread_setspecific(key, retained.toOpaque()) == 0 else {
+            retained.release()
+            return made
+        }
         return made
     }
 
-    private static let key: pthread_key_t = {
+    /// The key of every worker's scratch; nil when `pthread_key_create` failed (EAGAIN: the
+    /// process's PTHREAD_KEYS_MAX keys are taken; ENOMEM).
+    private static let key: pthread_key_t? = {
         var key = pthread_key_t()
-        pthread_key_create(&key) { raw in
+        let status = pthread_key_create(&key) { raw in
             guard let raw else { return }
             Unmanaged<WorkerScratch>.fromOpaque(raw).release()
         }
-        return key
+        return status == 0 ? key : nil
     }()
 
     /// A collector for the next check, into the kept array (empty by then: the last check's

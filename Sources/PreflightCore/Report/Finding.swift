@@ -109,8 +109,12 @@ public enum Verdict: String, Sendable {
     /// fail if any finding is an error, warn if any is a warning, else pass.
     public init(findings: [Finding]) {
         // The worst severity, without an array of them (this runs a few times per report).
+        // Read by index: a finding is large (its texts' pieces inline), and the loop needs one field.
         var worst: Severity?
-        for finding in findings where worst.map({ finding.severity > $0 }) ?? true { worst = finding.severity }
+        for index in findings.indices {
+            let severity = findings[index].severity
+            if worst.map({ severity > $0 }) ?? true { worst = severity }
+        }
         switch worst {
         case .error: self = .fail
         case .warning: self = .warn

@@ -10,7 +10,7 @@ STAMP := -Xcc '-DPREFLIGHT_COMMIT="$(COMMIT)"' -Xcc '-DPREFLIGHT_BUILD_DATE="$(B
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors $(STAMP)
 RUN_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev
 TEST_PACKAGES := prometheus wrk bc curl nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux \
-	valgrind slowhttptest podman catatonit socat mmdebstrap runc golang-go chromium chromium-driver libjson-c-dev
+	valgrind linux-perf slowhttptest podman catatonit socat mmdebstrap runc golang-go chromium chromium-driver libjson-c-dev
 RUN_STAMP := .build/.apt-run-ok
 APT_STAMP := .build/.apt-ok
 PREFIX ?= /usr/local
@@ -137,8 +137,9 @@ cli-test: deps pydeps ## check's JUnit XML over push templates, read back with j
 # `preflight check --ndjson` over 1,000,000 generated lines of 1 KiB (over 1 GB) and over 1,000:
 # every report in order, the summary, and the peak RSS ratio <= 1.5. The release binary: the
 # debug one takes ten times as long.
-bulk-memory-test: release ## check --ndjson over 1 GB of lines: reports in order, peak RSS flat (<= 1.5 x that of 1,000 lines)
+bulk-memory-test: release ## check --ndjson and POST /v1/preflight/bulk over 1 GB of lines: reports in order, peak RSS flat (<= 1.5 x that of 1,000 lines)
 	python3 Tests/CLI/bulk_memory_test.py .build/release/preflight
+	python3 Tests/CLI/bulk_memory_test.py .build/release/preflight --http
 
 # hadolint on the Dockerfile, the runtime stage's packages against ldd, kubernetes-validate.
 deploy-check: deps pydeps ## hadolint, the runtime packages against ldd, kubernetes-validate

@@ -26,6 +26,10 @@ bash bench/process/instructions.sh
 echo
 bash bench/process/kernel.sh "$seconds"
 echo
+PROFILE_SECONDS=$seconds bash bench/http/profile.sh
+echo
+PROFILE_C=1 PROFILE_SECONDS=$seconds bash bench/http/profile.sh
+echo
 bash bench/process/bulk.sh
 echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media/media.sh

@@ -173,7 +173,16 @@ status=$(post payload-only '{"aps":{"alert":"hi","mutable-content":1},"image":"h
 status=$(post download "{\"aps\":{\"alert\":\"hi\",\"mutable-content\":1},\"image\":\"https://media.test:$media_relay/media/image.jpg\"}" '')
 [ "$status" = 200 ] && grep -q '"verdict":"pass"' "$work/download.json" && grep -q '"http_status":200' "$work/download.json" \
   || fail "expected 200, pass and http_status 200 for a download from nginx with the ConfigMap's CA, got $status $(cat "$work/download.json")"
-echo "kube: port $http_port answers a payload-only preflight (200) and a download from the loopback nginx (pass, its TLS checked with the ConfigMap's CA)"
+# The bulk route spools its answer in the emptyDir at bulk.spool_dir: the volume must be writable
+# by uid 10001, or every bulk request is 503 spool-unavailable.
+printf '%s\n' '{"aps":{"alert":"hi","mutable-content":1},"image":"https://cdn.example.com/a.jpg"}' '{"aps":{"alert":"hi"},"image":"https://cdn.example.com/a.jpg"}' \
+  > "$work/bulk.ndjson"
+status=$(curl -s -m 15 -o "$work/bulk.out" -w '%{http_code}' -H 'apns-push-type: alert' \
+  -H 'Content-Type: application/x-ndjson' --data-binary @"$work/bulk.ndjson" "$api/v1/preflight/bulk?fetch=false")
+[ "$status" = 200 ] && [ "$(wc -l < "$work/bulk.out")" = 3 ] \
+  && tail -1 "$work/bulk.out" | grep -q '^{"summary":{"lines":2,"blank":0,"reports":2,"verdicts":{"pass":1,"warn":0,"fail":1}' \
+  || fail "expected 200 with two reports and the summary from the bulk route (its spool in the emptyDir), got $status $(head -c 600 "$work/bulk.out")"
+echo "kube: port $http_port answers a payload-only preflight (200), a download from the loopback nginx (pass, its TLS checked with the ConfigMap's CA) and a bulk request spooled in the emptyDir (200)"
 
 # --- the security context holds, and the server, having served and downloaded, wrote nothing
 podman exec "$container" cat /proc/1/status > "$work/status.txt"

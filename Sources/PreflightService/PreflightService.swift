@@ -66,7 +66,8 @@ public final class PreflightService: Sendable {
             metrics: metrics, check: PreflightCheck(configuration: configuration, media: cache), apiKeys: apiKeys,
             readiness: readiness, cache: cache, fetcher: fetcher, accessLog: accessLog,
             batchBodyBytes: configuration.server.maxBatchBodyBytes,
-            bulkAdmission: BulkAdmission(limit: configuration.bulk.maxConcurrent))
+            bulkAdmission: BulkAdmission(limit: configuration.bulk.maxConcurrent, spoolDir: configuration.bulk.spoolDir)
+        )
         let metrics = self.metrics
         let onComplete: @Sendable (AccessRecord) -> Void = { record in
             metrics.record(record)

@@ -28,6 +28,13 @@ import Testing
             ])
     }
 
+    /// `number` reads the same number from every kind of line.
+    @Test func everyKindOfLineSaysItsNumber() {
+        let lines = split("[1]\n\n\(String(repeating: "x", count: 20))\n", chunk: 64)
+        #expect(lines.map(\.number) == [1, 2, 3])
+        #expect(lines.map { if case .oversize = $0 { true } else { false } } == [false, false, true])
+    }
+
     @Test func emptyInputHasNoLines() {
         #expect(split("", chunk: 4).isEmpty)
         #expect(split("\n", chunk: 4) == [.blank(number: 1)])

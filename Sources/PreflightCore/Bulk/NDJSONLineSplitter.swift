@@ -19,6 +19,13 @@ public struct NDJSONLineSplitter: Sendable {
         case blank(number: Int)
         /// A line over `maxLineBytes`: `bytes` is its length, the line ending not counted.
         case oversize(number: Int, bytes: Int)
+
+        /// The line's number in the input, counted from 1.
+        public var number: Int {
+            switch self {
+            case .text(let number, _), .blank(let number), .oversize(let number, _): number
+            }
+        }
     }
 
     public let maxLineBytes: Int

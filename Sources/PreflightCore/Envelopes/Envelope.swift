@@ -92,8 +92,8 @@ public struct Envelope: Sendable {
     /// are not reported again); nil when it cannot be (then `usable` is false).
     var document: JSONDocument?
     public var headers: APNsHeaders
-    /// `envelope.*` findings, paths in the envelope (`message.apns.payload.aps`).
-    public var findings: [Finding]
+    /// `envelope.*` findings, paths in the envelope (`message.apns.payload.aps`), capped as made.
+    public var findings: Findings
     /// The findings of reading the derived payload's own bytes (its repeated keys), for a
     /// provider that sends a payload the sender wrote as text (SNS's `APNS` string).
     var payloadFindings = Findings()
@@ -162,7 +162,8 @@ struct Derivation {
     /// The payload, an object whose first member is `aps`.
     var payload: JSONValue = .object([JSONMember(key: "aps", value: .object([]))])
     var headers: APNsHeaders
-    var findings: [Finding] = []
+    /// What the provider's mapping found, appended as it reads the body.
+    var findings = Findings()
     var superseded: Set<FindingCode> = []
     /// False when the body is not the format's shape at all: only the envelope findings count.
     var usable = true

@@ -191,6 +191,6 @@ extension Derivation {
     /// `aps.*.misplaced` for the members of an FCM object whose keys land at the top level of
     /// the APNs payload (`data`, `apns.payload`), at the message's paths.
     mutating func misplacedFlags(in object: JSONValue, pathPrefix: String) {
-        findings += MisplacedKeyRules.findings(in: object, pathPrefix: pathPrefix, apsPath: "message.apns.payload.aps")
+        MisplacedKeyRules.append(in: object, pathPrefix: pathPrefix, apsPath: "message.apns.payload.aps", &findings)
     }
 }

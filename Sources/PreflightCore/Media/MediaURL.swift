@@ -1,15 +1,28 @@
 /// An absolute http(s) URL taken apart the way the rules need it: scheme, host, port,
 /// and the extension of the path's last segment.
+///
+/// Read from the URL's UTF-8 in place (the document's bytes, `parse(_:text:)`): the checks
+/// make no copy of them, and the path is a range of `text`, made a `String` only when read.
 public struct MediaURL: Sendable, Equatable {
     public var text: String
     /// `http` or `https`, lowercased.
     public var scheme: String
     public var host: String
     public var port: Int?
-    /// The path, percent-encoding kept; "/" when empty.
-    public var path: String
+    /// The UTF-8 offsets of the path in `text`.
+    private var pathOffsets: Range<Int>
     /// The last path segment's extension, lowercased, without the dot; nil when there is none.
     public var pathExtension: String?
+
+    /// The path, percent-encoding kept; "/" when empty.
+    public var path: String {
+        guard !pathOffsets.isEmpty else { return "/" }
+        // Every byte of a parsed URL is ASCII, so these offsets fall between characters.
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: pathOffsets.lowerBound)
+        let end = utf8.index(start, offsetBy: pathOffsets.count)
+        return String(text[start..<end])
+    }
 
     /// Why a string is not a URL the extension can download.
     public struct Problem: Error, Sendable, Equatable {
@@ -18,7 +31,16 @@ public struct MediaURL: Sendable, Equatable {
 
     /// Parses `text`; the problem names what is wrong.
     public static func parse(_ text: String) throws(Problem) -> MediaURL {
-        let bytes = Array(text.utf8)
+        var utf8 = text
+        let parsed = utf8.withUTF8 { bytes in
+            Swift.Result { () throws(Problem) in try parse(bytes, text: text) }
+        }
+        return try parsed.get()
+    }
+
+    /// Parses the URL whose UTF-8 is `bytes` (a string of the payload, read in place) and whose
+    /// text is `text` (the same characters, kept for the report and the download).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: String) throws(Problem) -> MediaURL {
         guard !bytes.isEmpty else { throw Problem(reason: "the URL is empty") }
         if let bad = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }) {
             let shown =
@@ -30,10 +52,7 @@ public struct MediaURL: Sendable, Equatable {
         else {
             throw Problem(reason: "the URL is not absolute (no scheme://)")
         }
-        let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
-        guard scheme == "http" || scheme == "https" else {
-            throw Problem(reason: "the scheme \"\(scheme)\" is not http or https")
-        }
+        let scheme = try scheme(bytes[..<colon])
         let authorityStart = colon + 3
         let isDelimiter = { (byte: UInt8) in
             byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
@@ -50,16 +69,25 @@ public struct MediaURL: Sendable, Equatable {
         let pathEnd =
             bytes[authorityEnd...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
             ?? bytes.count
-        let pathBytes = bytes[authorityEnd..<pathEnd]
-        let path = pathBytes.isEmpty ? "/" : String(decoding: pathBytes, as: UTF8.self)
         return MediaURL(
-            text: text, scheme: scheme, host: host.lowercased(), port: port, path: path,
-            pathExtension: extensionOf(path: pathBytes))
+            text: text, scheme: scheme, host: lowercased(host), port: port, pathOffsets: authorityEnd..<pathEnd,
+            pathExtension: extensionOf(path: bytes[authorityEnd..<pathEnd]))
     }
 
-    private static func splitHostPort(_ authority: ArraySlice<UInt8>) throws(Problem) -> (String, Int?) {
+    /// `http` or `https` in any case, as the literal (no `String` made for it).
+    private static func scheme(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(Problem) -> String {
+        let lower = bytes.lazy.map(asciiLowercased)
+        if lower.elementsEqual("https".utf8) { return "https" }
+        if lower.elementsEqual("http".utf8) { return "http" }
+        let scheme = String(decoding: bytes, as: UTF8.self).lowercased()
+        throw Problem(reason: "the scheme \"\(scheme)\" is not http or https")
+    }
+
+    private static func splitHostPort(
+        _ authority: Slice<UnsafeBufferPointer<UInt8>>
+    ) throws(Problem) -> (Slice<UnsafeBufferPointer<UInt8>>, Int?) {
         var host = authority
-        var portBytes: ArraySlice<UInt8> = []
+        var portBytes = authority[authority.endIndex...]
         if authority.first == UInt8(ascii: "[") {
             guard let close = authority.firstIndex(of: UInt8(ascii: "]")) else {
                 throw Problem(reason: "unclosed [ in the host")
@@ -75,24 +103,21 @@ public struct MediaURL: Sendable, Equatable {
             host = authority[..<colon]
             portBytes = authority[(colon + 1)...]
         }
-        var port: Int?
-        if !portBytes.isEmpty {
+        guard !portBytes.isEmpty else { return (host, nil) }
+        var value = 0
+        for byte in portBytes.prefix(6) where byte >= 0x30 && byte <= 0x39 { value = value * 10 + Int(byte - 0x30) }
+        guard portBytes.count <= 5, portBytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), (1...65535).contains(value)
+        else {
             let portText = String(decoding: portBytes, as: UTF8.self)
-            guard portBytes.count <= 5, portBytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(portText),
-                (1...65535).contains(value)
-            else {
-                throw Problem(reason: "the port \"\(portText)\" is not a number 1...65535")
-            }
-            port = value
+            throw Problem(reason: "the port \"\(portText)\" is not a number 1...65535")
         }
-        return (String(decoding: host, as: UTF8.self), port)
+        return (host, value)
     }
 
     /// A host is a DNS name (letters, digits, `-`, `_`, dots) or a bracketed IPv6 literal: a
     /// second port (`host:80:80`), a percent-escape (`a%2fb`) or any other byte is refused here,
     /// as a URL problem, instead of reaching curl and coming back as a refused download.
-    private static func checkHost(_ host: String) throws(Problem) {
-        let bytes = host.utf8
+    private static func checkHost(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(Problem) {
         if bytes.first == UInt8(ascii: "[") {
             let inner = bytes.dropFirst().dropLast()
             let isIPv6Byte = { (byte: UInt8) in
@@ -100,7 +125,7 @@ public struct MediaURL: Sendable, Equatable {
                     || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
             }
             guard !inner.isEmpty, inner.allSatisfy(isIPv6Byte) else {
-                throw Problem(reason: "the IPv6 host \(host) is not an IPv6 address")
+                throw Problem(reason: "the IPv6 host \(String(decoding: bytes, as: UTF8.self)) is not an IPv6 address")
             }
             return
         }
@@ -110,11 +135,24 @@ public struct MediaURL: Sendable, Equatable {
         }
         if let bad = bytes.first(where: { !isNameByte($0) }) {
             let shown = bad == UInt8(ascii: ":") ? "a second \":\"" : "\"\(Character(Unicode.Scalar(bad)))\""
+            let host = String(decoding: bytes, as: UTF8.self)
             throw Problem(reason: "the host \"\(host)\" contains \(shown); a host is a name or an address")
         }
     }
 
-    private static func extensionOf(path: ArraySlice<UInt8>) -> String? {
+    /// The ASCII bytes lowercased into one `String` (small ones are held inline, allocating nothing).
+    private static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (offset, byte) in bytes.enumerated() { buffer[offset] = asciiLowercased(byte) }
+            return bytes.count
+        }
+    }
+
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    private static func extensionOf(path: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
         var end = path.endIndex
         while end > path.startIndex, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
         let segmentStart = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
@@ -125,7 +163,7 @@ public struct MediaURL: Sendable, Equatable {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
         }
         guard !ext.isEmpty, ext.count <= 8, ext.allSatisfy(isAlphanumeric) else { return nil }
-        return String(decoding: ext, as: UTF8.self).lowercased()
+        return lowercased(ext)
     }
 }
 

@@ -27,10 +27,10 @@ extension ExtensionProfile {
         !missingRequiredKeys(in: root).isEmpty || !unmetRequiredValues(in: root).isEmpty
     }
 
-    /// The findings for what the extension needs and the payload lacks beyond its required keys:
-    /// a required value not held, and a download the extension skips in Low Data Mode.
-    func conditionFindings(in root: JSONView, mediaFound: Bool) -> [Finding] {
-        var findings: [Finding] = []
+    /// The findings for what the extension needs and the payload lacks beyond its required keys,
+    /// appended to `findings`: a required value not held, and a download the extension skips in
+    /// Low Data Mode.
+    func conditionFindings(in root: JSONView, mediaFound: Bool, _ findings: inout Findings) {
         for required in unmetRequiredValues(in: root) {
             let found = required.pointer.first(in: root)?.value
             let shown = found.map { $0.string.map { "\"\(Quoting.bounded($0))\"" } ?? "not a string" } ?? "absent"
@@ -51,6 +51,5 @@ extension ExtensionProfile {
                         "none in the payload; the app can allow it (Batch: RichNotificationHelper.allowInLowDataMode = true)"
                 ))
         }
-        return findings
     }
 }

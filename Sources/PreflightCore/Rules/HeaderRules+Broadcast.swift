@@ -36,28 +36,26 @@ extension HeaderRules {
         }
     }
 
-    static func channelID(_ headers: APNsHeaders) -> [Finding] {
-        guard let value = headers.channelID, !isBase64(value) else { return [] }
-        return [
+    static func channelID(_ headers: APNsHeaders, _ findings: inout Findings) {
+        guard let value = headers.channelID, !isBase64(value) else { return }
+        findings.append(
             Finding(
                 .channelIDInvalid, path: "apns-channel-id",
                 message:
                     "apns-channel-id \"\(Quoting.bounded(value))\" is not base64; APNs names a channel by the base64 id it returned when the channel was created, and refuses another",
                 fix:
                     "send the channel id exactly as APNs returned it (the apns-channel-id of the channel management answer)"
-            )
-        ]
+            ))
     }
 
-    static func requestID(_ headers: APNsHeaders) -> [Finding] {
-        uuid(headers.requestID, header: "apns-request-id", code: .requestIDInvalid, leaveOut: "")
+    static func requestID(_ headers: APNsHeaders, _ findings: inout Findings) {
+        uuid(headers.requestID, header: "apns-request-id", code: .requestIDInvalid, leaveOut: "", &findings)
     }
 
     /// A channel id makes the request a broadcast: it must be a Live Activity push, with the
     /// headers Apple marks "Required" for a broadcast.
-    static func broadcast(_ headers: APNsHeaders) -> [Finding] {
-        guard headers.channelID != nil, !headers.repeated.contains("apns-channel-id") else { return [] }
-        var findings: [Finding] = []
+    static func broadcast(_ headers: APNsHeaders, _ findings: inout Findings) {
+        guard headers.channelID != nil, !headers.repeated.contains("apns-channel-id") else { return }
         if let pushType = headers.pushType, pushType != "liveactivity" {
             findings.append(
                 Finding(
@@ -81,17 +79,17 @@ extension HeaderRules {
                             ? "send apns-priority: 10 (or 5)"
                             : "send apns-expiration (UNIX seconds; 0 for a channel that stores no message)"))
         }
-        return findings
     }
 
     /// A header given more than once: APNs answers 400 `DuplicateHeaders` (Apple, "Handling
     /// notification responses from APNs", the error table).
-    static func duplicate(_ headers: APNsHeaders) -> [Finding] {
-        headers.repeated.map { name in
-            Finding(
-                .headerDuplicate, path: name,
-                message: "\(name) is given more than once; APNs refuses the request (400 DuplicateHeaders)",
-                fix: "send \(name) once")
+    static func duplicate(_ headers: APNsHeaders, _ findings: inout Findings) {
+        for name in headers.repeated {
+            findings.append(
+                Finding(
+                    .headerDuplicate, path: name,
+                    message: "\(name) is given more than once; APNs refuses the request (400 DuplicateHeaders)",
+                    fix: "send \(name) once"))
         }
     }
 
@@ -104,14 +102,13 @@ extension HeaderRules {
     /// A broadcast that starts a Live Activity (`aps.event` "start"): "You can't use broadcast
     /// push notifications to start a Live Activity" (Apple, "Sending broadcast push notification
     /// requests to APNs"); a start goes to a push-to-start token.
-    public static func broadcastEvent(_ root: JSONView, headers: APNsHeaders) -> [Finding] {
-        guard headers.channelID != nil, root["aps"]?["event"]?.string == "start" else { return [] }
-        return [
+    public static func broadcastEvent(_ root: JSONView, headers: APNsHeaders, _ findings: inout Findings) {
+        guard headers.channelID != nil, root["aps"]?["event"]?.isString("start") == true else { return }
+        findings.append(
             Finding(
                 .broadcastStart, path: "aps.event",
                 message:
                     "aps.event is start in a broadcast push (apns-channel-id); broadcasts only update and end Live Activities, a start is not delivered",
-                fix: "send the start to the push-to-start token of each device, and broadcast the updates and the end")
-        ]
+                fix: "send the start to the push-to-start token of each device, and broadcast the updates and the end"))
     }
 }

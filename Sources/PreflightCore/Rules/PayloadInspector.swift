@@ -165,14 +165,13 @@ public struct PayloadInspector: Sendable {
         body: [UInt8], parsed: (JSONView?, Findings), headers: APNsHeaders, profile: ExtensionProfile,
         downloading: Bool, expectMedia: Bool
     ) -> Inspection {
-        // One buffer for every rule's findings (the rules' own arrays are empty, unallocated, when
-        // they find nothing), instead of an array per flatMap grown by each append.
+        // One collector for every rule family's findings: each rule appends to it as it finds.
         var findings = Findings()
-        for rule in HeaderRules.all { findings += rule(headers) }
+        for rule in HeaderRules.all { rule(headers, &findings) }
         let limit = HeaderRules.limit(headers, configuration: configuration)
-        findings += PayloadRules.size(
+        PayloadRules.size(
             bytes: body.count, limit: limit,
-            pushes: headers.channelID != nil ? "broadcast" : headers.pushType ?? "alert")
+            pushes: headers.channelID != nil ? "broadcast" : headers.pushType ?? "alert", &findings)
         var summary = PayloadSummary(
             bytes: body.count, limit: limit,
             pushType: headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil, profile: profile.name,
@@ -195,8 +194,8 @@ public struct PayloadInspector: Sendable {
         guard kind == .richAlert else {
             let kindContext = PushKindContext(headers: headers, payload: context, kind: kind, expectMedia: expectMedia)
             for rule in PushKindRules.table(kind) { rule(kindContext, &findings) }
-            findings += HeaderRules.broadcastEvent(root, headers: headers)
-            findings += MisplacedKeyRules.check(root, hasMedia: expectMedia || mediaFound, aps: context.aps)
+            HeaderRules.broadcastEvent(root, headers: headers, &findings)
+            MisplacedKeyRules.check(root, hasMedia: expectMedia || mediaFound, aps: context.aps, &findings)
             if kind == .alert {
                 findings.append(
                     Finding(
@@ -208,11 +207,10 @@ public struct PayloadInspector: Sendable {
             return Inspection(findings: findings, summary: summary, media: nil, profile: profile, root: root)
         }
         for rule in PayloadRules.all { rule(context, &findings) }
-        findings += HeaderRules.broadcastEvent(root, headers: headers)
+        HeaderRules.broadcastEvent(root, headers: headers, &findings)
         let media = MediaURLRules.check(
-            root, profile: profile, configuration: configuration, downloading: downloading)
-        findings += media.findings
-        findings += MisplacedKeyRules.check(root, hasMedia: media.urlText != nil || expectMedia, aps: context.aps)
+            root, profile: profile, configuration: configuration, downloading: downloading, into: &findings)
+        MisplacedKeyRules.check(root, hasMedia: media.urlText != nil || expectMedia, aps: context.aps, &findings)
         if media.urlText != nil { findings.removeAll(code: .alertBodyEmptyWithTitle) }
         // mutable-content and no media: the extension runs and may decrypt, log or fetch content
         // itself; nothing to download here. A URL under another extension's key (or past a

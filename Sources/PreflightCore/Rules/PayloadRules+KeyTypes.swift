@@ -5,7 +5,7 @@ extension PayloadRules {
     static func check(_ key: APSKey, _ value: JSONView, _ findings: inout Findings) {
         let path = key.path
         switch key {
-        case .alert: checkAlert(value, path, &findings)
+        case .alert: checkAlert(value, &findings)
         case .badge: findings += nonNegativeInteger(value, path, "an integer >= 0, e.g. \"badge\": 3")
         case .sound: checkSound(value, path, &findings)
         case .threadID, .category, .targetContentID, .filterCriteria, .attributesType, .inputPushChannel:
@@ -59,32 +59,36 @@ extension PayloadRules {
         findings.append(invalid(path, value, "one of passive, active, time-sensitive, critical"))
     }
 
-    private static let alertStringKeys: Set<String> = [
-        "title", "subtitle", "body", "launch-image", "summary-arg", "action",
-    ]
-    private static let alertLocKeys: Set<String> = ["title-loc-key", "subtitle-loc-key", "loc-key", "action-loc-key"]
-    private static let alertArgKeys: Set<String> = ["title-loc-args", "subtitle-loc-args", "loc-args"]
-
-    static func checkAlert(_ value: JSONView, _ path: String, _ findings: inout Findings) {
+    /// The alert's type checks: a string, or a dictionary whose keys are dispatched on their
+    /// bytes (`AlertKey`); a path is built only for an unknown key's finding that is kept.
+    static func checkAlert(_ value: JSONView, _ findings: inout Findings) {
         if value.isString { return }
-        if let members = value.members {
-            for member in members {
-                let childPath = path + "." + Quoting.bounded(member.key)
-                if alertStringKeys.contains(member.key) {
-                    findings += string(member.value, childPath)
-                } else if alertLocKeys.contains(member.key) {
-                    if !member.value.isNull { findings += string(member.value, childPath) }
-                } else if alertArgKeys.contains(member.key) {
-                    findings += stringArray(member.value, childPath)
-                } else if member.key == "summary-arg-count" {
-                    findings += nonNegativeInteger(member.value, childPath, "an integer >= 0")
-                } else {
-                    findings.append(.apsKeyUnknown) { unknown(childPath, member.key, within: "aps.alert") }
-                }
-            }
-            return
+        guard value.isObject else {
+            return findings.append(
+                invalid(APSKey.alert.path, value, "a string, or an object with title, subtitle and body"))
         }
-        findings.append(invalid(path, value, "a string, or an object with title, subtitle and body"))
+        let document = value.document
+        for (keyNode, valueNode) in value.memberIndices {
+            let member = JSONView(document: document, index: valueNode)
+            guard let key = document.withStringBytes(keyNode, { AlertKey($0) }) else {
+                findings.append(.apsKeyUnknown) {
+                    let name = document.string(keyNode)
+                    return unknown("aps.alert." + Quoting.bounded(name), name, within: "aps.alert")
+                }
+                continue
+            }
+            check(key, member, &findings)
+        }
+    }
+
+    /// The check of the value of `key`, one of the keys Apple defines in the alert dictionary.
+    private static func check(_ key: AlertKey, _ value: JSONView, _ findings: inout Findings) {
+        switch key.shape {
+        case .string: findings += string(value, key.path)
+        case .localizationKey: if !value.isNull { findings += string(value, key.path) }
+        case .arguments: findings += stringArray(value, key.path)
+        case .count: findings += nonNegativeInteger(value, key.path, "an integer >= 0")
+        }
     }
 
     /// Apple, UNNotificationSound ("Prepare sound resources"): the audio is packaged in an

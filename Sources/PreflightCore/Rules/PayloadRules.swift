@@ -59,16 +59,22 @@ public enum PayloadRules {
 
     /// The size rule against `limit`, the limit of `pushes` (a push type, or "broadcast").
     public static func size(bytes: Int, limit: Int, pushes: String) -> [Finding] {
-        guard bytes > limit else { return [] }
-        return [
+        var findings = Findings()
+        size(bytes: bytes, limit: limit, pushes: pushes, &findings)
+        return Array(findings)
+    }
+
+    /// The same, appended to the request's findings.
+    public static func size(bytes: Int, limit: Int, pushes: String, _ findings: inout Findings) {
+        guard bytes > limit else { return }
+        findings.append(
             Finding(
                 .payloadTooLarge, path: nil,
                 message:
                     "the payload is \(bytes) bytes; APNs refuses more than \(limit) for \(pushes) pushes",
                 fix:
                     "shorten the alert text or move data out of the payload (send an id and fetch the rest in the extension)"
-            )
-        ]
+            ))
     }
 
     /// The byte limit for a push type.

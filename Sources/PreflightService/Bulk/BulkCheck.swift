@@ -148,8 +148,8 @@ public final class BulkCheck: Sendable {
 
     /// Hands over a line whose place is taken (a blank line needs none).
     private func hand(_ line: NDJSONLineSplitter.Line) -> Bool {
-        if case .blank(let number) = line {
-            linesRead.store(number, ordering: .relaxed)
+        linesRead.store(line.number, ordering: .relaxed)
+        if case .blank = line {
             return state.withLock { state in
                 state.blank += 1
                 return !state.outputFailed
@@ -160,8 +160,6 @@ public final class BulkCheck: Sendable {
             return (state.submitted - 1, state.outputFailed)
         }
         enqueue(.judge(sequence: sequence, line: line))
-        if case .text(let number, _) = line { linesRead.store(number, ordering: .relaxed) }
-        if case .oversize(let number, _) = line { linesRead.store(number, ordering: .relaxed) }
         return !failed
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import PreflightCore
 import PreflightHTTP
 import PreflightHost
@@ -26,7 +25,7 @@ extension Endpoints {
         }
         let spool: BulkSpool
         switch BulkSpool.open(
-            directory: Self.spoolDirectory(configuration.bulk), limit: configuration.bulk.maxSpoolBytes)
+            directory: admission.spoolDirectory, limit: configuration.bulk.maxSpoolBytes)
         {
         case .success(let opened): spool = opened
         case .failure(let refusal):
@@ -34,8 +33,7 @@ extension Endpoints {
             return .refuse(refusal.response)
         }
         var bulkOptions = BulkCheck.Options()
-        bulkOptions.headers = APNsHeaders(lowercased: request.headers)
-        for name in request.repeatedHeaders.sorted() { bulkOptions.headers.markRepeated(name) }
+        bulkOptions.headers = APNsHeaders(request: request)
         bulkOptions.profile = options.profile
         bulkOptions.format = options.format
         bulkOptions.fetch = options.fetch && cache != nil
@@ -50,12 +48,5 @@ extension Endpoints {
             BulkUpload(
                 bulk: bulk, spool: spool, waker: waker, maxLineBytes: configuration.server.maxBodyBytes,
                 release: admission.leave))
-    }
-
-    /// `bulk.spool_dir`, else `$TMPDIR`, else `/tmp`.
-    static func spoolDirectory(_ bulk: PreflightConfiguration.Bulk) -> String {
-        if let directory = bulk.spoolDir { return directory }
-        if let temporary = ProcessInfo.processInfo.environment["TMPDIR"], !temporary.isEmpty { return temporary }
-        return "/tmp"
     }
 }

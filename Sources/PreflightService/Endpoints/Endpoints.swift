@@ -103,9 +103,7 @@ struct Endpoints: Sendable {
         case .success(let parsed): options = parsed
         case .failure(let refusal): return responder.respond(refusal.response)
         }
-        var headers = APNsHeaders(lowercased: request.headers)
-        // Sorted: the findings come in one order whatever the set's.
-        for name in request.repeatedHeaders.sorted() { headers.markRepeated(name) }
+        let headers = APNsHeaders(request: request)
         // An Expo request with several messages: each judged as a batch item, answered as a batch.
         let expo = BatchRequest.expoBody(request.body, format: options.format, headers: headers)
         if let messages = expo?.messages {

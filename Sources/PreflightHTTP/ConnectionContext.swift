@@ -1,8 +1,9 @@
 internal import CMicroHTTPD
 
 /// What a keep-alive connection keeps from one request to the next: the exchange (with its
-/// responder), and the tables and the body buffer a request fills, handed to the next request
-/// empty with their capacity kept, so that a connection's second request allocates none of them.
+/// responder), the tables and the body buffer a request fills, and the buffer its answer was
+/// sent from, handed to the next request empty with their capacity kept, so that a connection's
+/// second request allocates none of them.
 ///
 /// Made when libmicrohttpd accepts the connection (`MHD_CONNECTION_NOTIFY_STARTED`), released
 /// when it closes it (`MHD_CONNECTION_NOTIFY_CLOSED`); only the connection's own daemon thread
@@ -13,18 +14,23 @@ final class ConnectionContext {
     /// A body over this many bytes is not kept for the next request: an idle connection holds
     /// at most this much (libmicrohttpd itself keeps `connectionMemoryBytes`).
     static let keptBodyBytes = 16384
+    /// An answer's buffer over this many bytes is not kept for the next answer: a 4 MiB answer
+    /// does not pin 4 MiB to an idle connection (a payload's report is a few KiB at most).
+    static let keptAnswerBytes = 16384
 
     /// The last request's exchange, restarted for the next one when nothing else refers to it.
     private var exchange: Exchange?
     private var headers: [String: String] = [:]
     private var query: [String: String] = [:]
     private var body: [UInt8] = []
+    /// The last answer's buffer, given back once libmicrohttpd sent it (`keep(answer:)`).
+    private var answer: [UInt8] = []
 
     /// The exchange for a new request on `connection`: the last one restarted when only this
     /// context still refers to it (the last request's completion released its reference), else
     /// a new one.
     func exchange(
-        for connection: OpaquePointer, uri: String, machine: ExchangeStateMachine
+        for connection: OpaquePointer, uri: UnsafePointer<CChar>?, machine: ExchangeStateMachine
     ) -> Exchange {
         if isKnownUniquelyReferenced(&exchange), let exchange {
             exchange.restart(uri: uri, machine: machine)
@@ -46,12 +52,11 @@ final class ConnectionContext {
     }
 
     /// An empty body buffer for a new request, with the last kept body's capacity.
-    func takeBody() -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &body)
-        taken.removeAll(keepingCapacity: true)
-        return taken
-    }
+    func takeBody() -> [UInt8] { Self.emptied(&body) }
+
+    /// An empty buffer for a new request's answer, with the last kept answer's capacity: lent to
+    /// the request's responder (`Responder.takeBodyBuffer`), given back by `keep(answer:)`.
+    func takeAnswerBuffer() -> [UInt8] { Self.emptied(&answer) }
 
     /// Keeps a reference to the request's tables (no copy): once the request is gone, they are
     /// the next request's.
@@ -64,6 +69,22 @@ final class ConnectionContext {
     func keep(body: [UInt8]) {
         guard body.capacity <= Self.keptBodyBytes else { return }
         self.body = body
+    }
+
+    /// Keeps the buffer an answer was sent from (libmicrohttpd is done with it), or a lent one the
+    /// handler did not use, when it is small enough and larger than the one kept: the next answer
+    /// is written into it.
+    func keep(answer bytes: [UInt8]) {
+        guard bytes.capacity <= Self.keptAnswerBytes, bytes.capacity > answer.capacity else { return }
+        answer = bytes
+    }
+
+    /// `buffer`, moved out (so that it is uniquely referenced when its request is gone) and emptied.
+    private static func emptied(_ buffer: inout [UInt8]) -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &buffer)
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
 
     /// `table`, moved out (so that it is uniquely referenced when its request is gone) and emptied.

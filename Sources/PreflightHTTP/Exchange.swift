@@ -16,10 +16,14 @@ final class Exchange {
     private(set) var madeResponder: Responder?
     /// Known once the headers are in; "-" for a request libmicrohttpd refused before that.
     var method = "-"
-    /// The URI as sent until the headers are in, then the path without the query.
-    var path: String
-    /// The request target as sent (the URI log callback's), still percent-encoded.
-    private(set) var target: String
+    /// The path without the query, once the headers are in.
+    var path: String?
+    /// The request target as sent (the URI log callback's), still percent-encoded: its bytes, in an
+    /// array the exchange keeps for the connection's next request. A target is often longer than a
+    /// small string's 15 bytes (`/v1/preflight?fetch=false`), and a `String` of it would be a heap
+    /// block a request; one is made only for the log of a request that never got its headers. Its
+    /// length is bounded by libmicrohttpd's connection memory (`connectionMemoryBytes`).
+    private(set) var target: [UInt8] = []
     /// What was answered, for the access log; 0 until then.
     var status = 0
     var bytesSent = 0
@@ -32,31 +36,40 @@ final class Exchange {
     /// The last request's responder, when nothing else refers to it: the next one's.
     private var spareResponder: Responder?
 
-    init(connection: OpaquePointer, uri: String, context: ConnectionContext?, machine: ExchangeStateMachine) {
+    init(
+        connection: OpaquePointer, uri: UnsafePointer<CChar>?, context: ConnectionContext?,
+        machine: ExchangeStateMachine
+    ) {
         self.connection = connection
         self.context = context
         self.machine = machine
-        self.path = uri
-        self.target = uri
+        Self.read(uri, into: &target)
         startClock()
     }
 
     /// The connection's next request, on this exchange: only when no one else refers to it
     /// (`ConnectionContext.exchange` checks), so nothing of the last request is seen by anyone.
-    func restart(uri: String, machine: ExchangeStateMachine) {
+    func restart(uri: UnsafePointer<CChar>?, machine: ExchangeStateMachine) {
         self.machine = machine
         // A responder no one else holds (no download, no parking lot, no handler kept it) can
         // answer the next request: no other thread can reach it to answer the last one late.
         spareResponder = isKnownUniquelyReferenced(&madeResponder) ? madeResponder : nil
         madeResponder = nil
         method = "-"
-        path = uri
-        target = uri
+        path = nil
+        Self.read(uri, into: &target)
         status = 0
         bytesSent = 0
         responseBody = []
         bodyWaker = nil
         startClock()
+    }
+
+    /// `uri`'s bytes (`/` for none) into `target`, in its storage.
+    private static func read(_ uri: UnsafePointer<CChar>?, into target: inout [UInt8]) {
+        target.removeAll(keepingCapacity: true)
+        guard let uri else { return target.append(UInt8(ascii: "/")) }
+        target.append(contentsOf: UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
     }
 
     private func startClock() {
@@ -84,7 +97,8 @@ final class Exchange {
     func record() -> AccessRecord {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 1e9
         return AccessRecord(
-            requestID: machine.requestID, method: method, path: path, route: machine.route, status: status,
+            requestID: machine.requestID, method: method, path: path ?? String(decoding: target, as: UTF8.self),
+            route: machine.route, status: status,
             bytes: bytesSent, duration: elapsed, startedAt: wallStart)
     }
 }

@@ -4,10 +4,9 @@ extension ExchangeStateMachine {
     /// be served as `/v1/preflight`), or a query argument given twice (libmicrohttpd lists both;
     /// a framework that keeps the first would read another request than one keeping the last).
     static func targetRefusal(_ head: RequestHead) -> HTTPResponse? {
-        // Read in the string's own UTF-8 (a window of the last three bytes): an array of the
-        // target's bytes would be one more allocation on every request.
+        // A window of the last three bytes, over the target's bytes as the exchange keeps them.
         var last: (UInt8, UInt8) = (0, 0)
-        for byte in head.target.utf8 {
+        for byte in head.target {
             if last == (UInt8(ascii: "%"), UInt8(ascii: "0")) && byte == UInt8(ascii: "0") {
                 var response = HTTPResponse.error(
                     400, code: "bad-request", message: "the request target holds an encoded NUL byte (%00)")

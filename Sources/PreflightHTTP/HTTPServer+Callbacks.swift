@@ -9,7 +9,7 @@ internal import CPreflightShims
 let uriLogHandler: CPreflightShims_URILogCallback = { cls, uri, connection in
     guard let cls, let connection else { return nil }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    let exchange = server.startExchange(connection, uri: uri.map { String(cString: $0) } ?? "/")
+    let exchange = server.startExchange(connection, uri: uri)
     return Unmanaged.passRetained(exchange).toOpaque()
 }
 
@@ -23,7 +23,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
     } else {
         // Not made by the URI log callback (it always runs first): make it here all the same.
-        exchange = server.startExchange(connection, uri: "/")
+        exchange = server.startExchange(connection, uri: nil)
         state.pointee = Unmanaged.passRetained(exchange).toOpaque()
     }
     let action: ExchangeStateMachine.Action
@@ -59,7 +59,13 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     exchange.machine.openSink?.cancel()
     exchange.bodyWaker = nil
     exchange.madeResponder?.close()
-    // libmicrohttpd is done with the answer's bytes; the exchange may wait for the next request.
+    // libmicrohttpd is done with the answer's bytes: the buffer is the connection's next answer's
+    // (or the lent one, if the handler answered from another), and the exchange may wait for the
+    // next request.
+    if let context = exchange.context {
+        if let unused = exchange.madeResponder?.reclaimBuffer() { context.keep(answer: unused) }
+        context.keep(answer: exchange.responseBody)
+    }
     exchange.responseBody = []
     let ending = exchange.machine.closed()
     if exchange.status == 0 {
@@ -138,7 +144,8 @@ extension HTTPServer {
     /// problem seen in the header block.
     fileprivate func readHead(_ exchange: Exchange, version: String) -> RequestHead {
         var reader = HeadReader(
-            head: RequestHead(method: exchange.method, path: exchange.path, version: version, target: exchange.target),
+            head: RequestHead(
+                method: exchange.method, path: exchange.path ?? "/", version: version, target: exchange.target),
             reserved: configuration.reservedHeaders)
         if let context = exchange.context { (reader.head.headers, reader.head.query) = context.takeTables() }
         reader.head.headers.reserveCapacity(16)
@@ -189,6 +196,7 @@ extension HTTPServer {
             case .runHandler(let handler, let request):
                 exchange.context?.keep(body: request.body)
                 let responder = exchange.responder(server: self)
+                if let context = exchange.context { responder.lend(context.takeAnswerBuffer()) }
                 handler(request, responder)
                 action = exchange.machine.handlerReturned(settle(responder))
             case .takeAnswer:

@@ -266,7 +266,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// A new request's exchange, with the server's id for it, counted in flight.
-    func startExchange(_ connection: OpaquePointer, uri: String) -> Exchange {
+    func startExchange(_ connection: OpaquePointer, uri: UnsafePointer<CChar>?) -> Exchange {
         let context = CPreflightShims_MHD_socket_context(connection).map {
             Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue()
         }

@@ -6,8 +6,8 @@ struct RequestHead {
     /// The path without the query.
     var path: String
     var version = "HTTP/1.1"
-    /// The request target as sent (the URI log callback's), still percent-encoded.
-    var target: String
+    /// The request target's bytes as sent (the URI log callback's), still percent-encoded.
+    var target: [UInt8]
     /// By lowercased name; a repeated header's values joined with ", ".
     var headers: [String: String] = [:]
     /// The lowercased header names sent more than once.
@@ -20,4 +20,11 @@ struct RequestHead {
     var headerProblem: String?
     /// An empty buffer for the body: the connection's last one, its capacity kept (`ConnectionContext`).
     var body: [UInt8] = []
+}
+
+extension RequestHead {
+    /// A head whose target is written as text (the tests' requests).
+    init(method: String, path: String, version: String = "HTTP/1.1", target: String, headers: [String: String] = [:]) {
+        self.init(method: method, path: path, version: version, target: Array(target.utf8), headers: headers)
+    }
 }

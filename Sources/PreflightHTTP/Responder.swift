@@ -44,6 +44,8 @@ public final class Responder: Sendable {
     }
 
     private let slot = Mutex<Slot>(.open)
+    /// The connection's kept answer buffer while the request may write into it (`takeBodyBuffer`).
+    private let lent = Mutex<[UInt8]>([])
     /// The connection, for the server's suspend, resume and hang-up check (`HTTPServer+Parking`).
     let connection: ConnectionHandle
     /// Resumes the connection when it is parked; held until the responder goes.
@@ -63,6 +65,36 @@ public final class Responder: Sendable {
     /// takes it, so the thread that calls this (a download's) only hands data over.
     public func respond(building: @escaping @Sendable () -> HTTPResponse) {
         deliver(.deferred(building))
+    }
+
+    /// An empty buffer to write the answer's body into, then to answer with: the connection's
+    /// last answer's, its capacity kept, so a body about that size is written without an
+    /// allocation. Its bytes are the new answer's alone (it comes empty); a second call, or a
+    /// request that has no kept buffer, gets an empty array of no capacity.
+    ///
+    /// ```swift
+    /// var body = responder.takeBodyBuffer()
+    /// report.writeJSON(into: &body)
+    /// responder.respond(.json(200, bytes: body))
+    /// ```
+    public func takeBodyBuffer() -> [UInt8] {
+        lent.withLock { Self.moved(&$0) }
+    }
+
+    /// Lends the connection's kept answer buffer to this request (before its handler runs).
+    func lend(_ buffer: [UInt8]) {
+        lent.withLock { $0 = buffer }
+    }
+
+    /// The lent buffer the request did not take, for the connection to keep.
+    func reclaimBuffer() -> [UInt8] {
+        lent.withLock { Self.moved(&$0) }
+    }
+
+    private static func moved(_ buffer: inout [UInt8]) -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &buffer)
+        return taken
     }
 
     private func deliver(_ answer: Answer) {

@@ -15,6 +15,18 @@ public struct JSONWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A writer that writes after what `bytes` holds, into its storage: `bytes` is moved in (and
+    /// left empty), so no copy is made; `finish(into:)` moves the text back.
+    public init(appendingTo bytes: inout [UInt8]) {
+        swap(&self.bytes, &bytes)
+    }
+
+    /// Moves the text written into `bytes` (which must be empty: `init(appendingTo:)`'s), leaving
+    /// the writer empty.
+    public mutating func finish(into bytes: inout [UInt8]) {
+        swap(&self.bytes, &bytes)
+    }
+
     /// The JSON written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -27,6 +27,14 @@ public struct Findings: Sendable, RandomAccessCollection {
         self.perCode = perCode
     }
 
+    /// An empty collector whose findings go into `storage`, emptied with its capacity kept: a
+    /// server hands each check the array of its last one (`Report.findings`, once answered).
+    public init(reusing storage: [Finding], perCode: Int = Report.findingsPerCode) {
+        self.init(perCode: perCode)
+        kept = storage
+        kept.removeAll(keepingCapacity: true)
+    }
+
     /// Collects `findings` in order, under the cap.
     public init(_ findings: some Sequence<Finding>, perCode: Int = Report.findingsPerCode) {
         self.init(perCode: perCode)

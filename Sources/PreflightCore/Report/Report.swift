@@ -81,7 +81,17 @@ public struct Report: Sendable {
 
     /// The report's JSON as UTF-8 bytes.
     public var jsonBytes: [UInt8] {
-        var writer = JSONWriter(capacity: 1024)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        writeJSON(into: &bytes)
+        return bytes
+    }
+
+    /// Appends the report's JSON to `bytes`, in its storage: a server writes it into the buffer
+    /// its connection kept from the last answer (`Responder.takeBodyBuffer`), so a report about
+    /// that size needs no new one.
+    public func writeJSON(into bytes: inout [UInt8]) {
+        var writer = JSONWriter(appendingTo: &bytes)
         writer.object { report in
             report.field("verdict", verdict.rawValue)
             report.key("findings")
@@ -147,7 +157,7 @@ public struct Report: Sendable {
                 Self.write(attachments, to: &report)
             }
         }
-        return writer.bytes
+        writer.finish(into: &bytes)
     }
 
     private static func write(_ envelope: Envelope, to writer: inout JSONWriter) {

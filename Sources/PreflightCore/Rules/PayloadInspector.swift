@@ -56,9 +56,11 @@ public struct PayloadInspector: Sendable {
     /// - Parameter downloading: whether the media will be downloaded (see `MediaURLRules.check`).
     ///   - expectMedia: the push must carry media: a push with neither a media URL nor
     ///     `mutable-content` keeps its errors instead of being a plain push (`media.none`).
+    ///   - kept: where an APNs payload's findings go (a server's kept array, `Findings(reusing:)`).
     public func inspect(
         body: [UInt8], headers: APNsHeaders, profile: ExtensionProfile? = nil, format: EnvelopeFormat? = nil,
-        downloading: Bool = false, expectMedia: Bool = false, parsed given: ParsedPayload? = nil
+        downloading: Bool = false, expectMedia: Bool = false, parsed given: ParsedPayload? = nil,
+        findings kept: consuming Findings = Findings()
     ) -> Inspection {
         // Parsed once: an APNs payload (the common case) goes on to the rules with this document. A
         // caller that has the document of exactly `body` already (a batch item: its part of the
@@ -77,7 +79,7 @@ public struct PayloadInspector: Sendable {
             let profile = profile ?? configuration.profile(named: nil, topic: headers.topic) ?? .generic
             return inspectPayload(
                 body: body, parsed: parsed, headers: headers, profile: profile, downloading: downloading,
-                expectMedia: expectMedia)
+                expectMedia: expectMedia, into: consume kept)
         }
         envelope.detected = format == nil
         var findings = parsed.1
@@ -163,10 +165,11 @@ public struct PayloadInspector: Sendable {
     /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
     private func inspectPayload(
         body: [UInt8], parsed: (JSONView?, Findings), headers: APNsHeaders, profile: ExtensionProfile,
-        downloading: Bool, expectMedia: Bool
+        downloading: Bool, expectMedia: Bool, into kept: consuming Findings = Findings()
     ) -> Inspection {
         // One collector for every rule family's findings: each rule appends to it as it finds.
-        var findings = Findings()
+        // Moved, not copied: a copy would leave the array shared, and the first append would copy it.
+        var findings = consume kept
         for rule in HeaderRules.all { rule(headers, &findings) }
         let limit = HeaderRules.limit(headers, configuration: configuration)
         PayloadRules.size(

@@ -42,9 +42,34 @@ public struct PreflightCheck: Sendable {
         format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: ParsedPayload? = nil,
         completion: @escaping @Sendable (CheckOutcome) -> Void
     ) {
+        let step = begin(
+            body: body, headers: headers, fetch: fetch, profile: profile, format: format, expectMedia: expectMedia,
+            parsed: parsed)
+        switch step {
+        case .finished(let outcome): completion(outcome)
+        case .downloading(let downloads): downloads.start(completion: completion)
+        }
+    }
+
+    /// The payload rules of `run`, and what comes next: the outcome when nothing is downloaded,
+    /// else the downloads to start. A caller that answers a payload-only check at once makes no
+    /// closure for it (`POST /v1/preflight`: a closure's captures are a heap block a request).
+    /// `findings` is where the payload's findings go: a server passes the array of its last report.
+    ///
+    /// ```swift
+    /// switch check.begin(body: bytes, headers: headers, fetch: true) {
+    /// case .finished(let outcome): answer(outcome)
+    /// case .downloading(let downloads): downloads.start { outcome in answer(outcome) }
+    /// }
+    /// ```
+    public func begin(
+        body: [UInt8], headers: APNsHeaders, fetch: Bool, profile: ExtensionProfile? = nil,
+        format: EnvelopeFormat? = nil, expectMedia: Bool = false, parsed: ParsedPayload? = nil,
+        findings: consuming Findings = Findings()
+    ) -> CheckStep {
         var inspection = inspector.inspect(
             body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil,
-            expectMedia: expectMedia, parsed: parsed)
+            expectMedia: expectMedia, parsed: parsed, findings: consume findings)
         var report = inspection.report
         // The report owns the findings from here: the inspection lets go of them, so a finding the
         // report adds (`media.not-fetched`) goes into the array's spare room, not into a copy.
@@ -54,23 +79,20 @@ public struct PreflightCheck: Sendable {
         // One media, or for an extension that attaches every value each one up to payload.max_media.
         let every = judged.profile.attachesEvery
         guard let first = every ? inspection.candidates.lazy.compactMap(\.reference).first : inspection.media else {
-            return completion(CheckOutcome(payloadReport: report, configuration: configuration))
+            return .finished(CheckOutcome(payloadReport: report, configuration: configuration))
         }
         guard fetch, let source = self.media else {
             report.append(Self.notFetched(first, reason: fetch ? .disabled : .skipped))
-            return completion(CheckOutcome(payloadReport: report, configuration: configuration))
+            return .finished(CheckOutcome(payloadReport: report, configuration: configuration))
         }
         // Built only for a download: a payload-only check allocates no list of candidates.
         let candidates = every ? inspection.candidates : [MediaCandidate(key: first.key, reference: first)]
-        let payloadReport = report
         let ats = configuration.payload.appTransportSecurity(for: judged.profile)
-        Self.download(candidates, from: source, accept: judged.profile.accept, transport: .appTransportSecurity(ats)) {
-            items in
-            completion(
-                CheckOutcome(
-                    payloadReport: payloadReport, items: items, configuration: configuration,
-                    profile: judged.profile, root: judged.root))
-        }
+        return .downloading(
+            PendingDownloads(
+                candidates: candidates, source: source, accept: judged.profile.accept,
+                transport: .appTransportSecurity(ats), payloadReport: report, configuration: configuration,
+                profile: judged.profile, root: judged.root))
     }
 
     /// Why no download happened.

@@ -111,26 +111,41 @@ struct Endpoints: Sendable {
         }
         let metrics = self.metrics
         let wantsText = options.wantsText
-        check.run(
+        let scratch = WorkerScratch.current
+        let step = check.begin(
             body: request.body, headers: headers, fetch: options.fetch, profile: options.profile,
-            format: options.format, expectMedia: options.expectMedia, parsed: expo?.parsed
-        ) { outcome in
+            format: options.format, expectMedia: options.expectMedia, parsed: expo?.parsed,
+            findings: scratch.takeFindings())
+        switch step {
+        case .finished(let outcome):
             // Without a download the outcome comes at once, on the connection's worker: answered
-            // here (no closure holding the outcome, whose configuration is 2 KB, is made).
-            guard outcome.downloaded else {
-                return responder.respond(Self.answer(outcome, metrics: metrics, wantsText: wantsText))
+            // here, with no closure made (its captures would be a heap block a request); the
+            // report's findings array is the worker's next check's.
+            let report = outcome.report()
+            responder.respond(Self.answer(report, metrics: metrics, wantsText: wantsText, responder: responder))
+            scratch.keep(report.findings)
+        case .downloading(let downloads):
+            downloads.start { outcome in
+                // After a download: judged and written on the connection's worker when it resumes.
+                responder.respond {
+                    Self.answer(outcome.report(), metrics: metrics, wantsText: wantsText, responder: responder)
+                }
             }
-            // After a download: judged and written on the connection's worker when it resumes.
-            responder.respond { Self.answer(outcome, metrics: metrics, wantsText: wantsText) }
         }
     }
 
-    /// The answer for a check's outcome: the report as JSON (or as text), 422 for a fail verdict.
-    private static func answer(_ outcome: CheckOutcome, metrics: ServiceMetrics, wantsText: Bool) -> HTTPResponse {
-        let report = outcome.report()
+    /// The answer for a check's report: as JSON (or as text), 422 for a fail verdict.
+    private static func answer(
+        _ report: Report, metrics: ServiceMetrics, wantsText: Bool, responder: Responder
+    ) -> HTTPResponse {
         metrics.record(report)
         let status = report.verdict == .fail ? 422 : 200
-        guard wantsText else { return .json(status, bytes: report.jsonBytes) }
+        guard wantsText else {
+            // Into the connection's kept buffer: a report about the last one's size allocates nothing.
+            var body = responder.takeBodyBuffer()
+            report.writeJSON(into: &body)
+            return .json(status, bytes: body)
+        }
         return HTTPResponse(
             status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
             body: Array((TextReport(report: report).text + "\n").utf8))

@@ -36,4 +36,19 @@ import Testing
         #expect(FindingCatalog.severity(of: .payloadDuplicateKey) == .warning)
         #expect(FindingCatalog.severity(of: FindingCode(rawValue: "no.such-code")) == .error)
     }
+
+    /// A code carries its severity: the one it was declared with, or, made from a name at run
+    /// time, the catalog's for that name; equal codes are equal by name.
+    @Test func aCodeMadeFromItsNameHasTheSeverityOfTheCatalogsCode() {
+        for entry in FindingCatalog.entries {
+            let named = FindingCode(rawValue: entry.code.rawValue)
+            #expect(named == entry.code)
+            #expect(FindingCatalog.severity(of: named) == entry.severity)
+            #expect(Finding(named, path: nil, message: "m", fix: "f").severity == entry.severity)
+        }
+        #expect(FindingCatalog.severity(of: FindingCode(rawValue: "aps.alert.truncated")) == .info)
+        #expect(FindingCatalog.severity(of: FindingCode(rawValue: "media.not-fetched")) == .info)
+        #expect(Finding(FindingCode(rawValue: "no.such-code"), path: nil, message: "m", fix: "f").severity == .error)
+        #expect(Set([FindingCode.alertTruncated, FindingCode(rawValue: "aps.alert.truncated")]).count == 1)
+    }
 }

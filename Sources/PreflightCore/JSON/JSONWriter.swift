@@ -121,8 +121,9 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// Writes a string value whose bytes `body` appends, unescaped: for text made only of
-    /// characters JSON never escapes (a percent-encoded path), without building a `String`.
+    /// Writes a string value whose bytes `body` appends as they are, without building a `String`:
+    /// text made only of characters JSON never escapes (a percent-encoded path), or pieces that
+    /// `body` escapes itself with `appendEscaped` (a finding's message).
     mutating func unescapedString(_ body: (inout [UInt8]) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "\""))
@@ -168,6 +169,12 @@ public struct JSONWriter: Sendable {
     /// Appends the UTF-8 text `utf8` as a JSON string literal.
     static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        appendEscaped(utf8, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the UTF-8 text `utf8` escaped as the inside of a JSON string literal (no quotes).
+    static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         var plainStart = 0
         // From one byte that needs escaping to the next, sixteen bytes at a time; the runs
         // between are copied whole.
@@ -191,6 +198,5 @@ public struct JSONWriter: Sendable {
             index = ByteScan.firstStringSpecial(utf8, from: index + 1)
         }
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -22,18 +22,26 @@ public struct FindingCatalogEntry: Sendable, Equatable {
 /// FindingCatalog.severity(of: .payloadTooLarge)  // .error
 /// ```
 public enum FindingCatalog {
-    private static let severities: [FindingCode: Severity] = Dictionary(
-        uniqueKeysWithValues: entries.map { ($0.code, $0.severity) })
+    /// For a code made from a name at run time; the catalog's own codes carry their severity.
+    private static let severities: [String: Severity] = Dictionary(
+        uniqueKeysWithValues: entries.map { ($0.code.rawValue, $0.severity) })
 
-    /// The catalog severity of `code` (error for a code not in the catalog).
-    public static func severity(of code: FindingCode) -> Severity {
-        severities[code] ?? .error
-    }
+    /// The catalog severity of `code` (error for a code not in the catalog), read from the code.
+    public static func severity(of code: FindingCode) -> Severity { code.catalogSeverity }
+
+    /// The catalog severity of the code named `name` (error for a name not in the catalog).
+    static func severity(named name: String) -> Severity { severities[name] ?? .error }
 }
 
 extension Finding {
     /// A finding with the catalog's severity for `code`.
-    public init(_ code: FindingCode, path: String?, message: String, fix: String) {
+    public init(_ code: FindingCode, path: String?, message: FindingText, fix: FindingText) {
+        self.init(code, FindingCatalog.severity(of: code), path: path, message: message, fix: fix)
+    }
+
+    /// The same from texts already made (disfavoured, as `init(_:_:path:message:fix:)` says why).
+    @_disfavoredOverload
+    public init(_ code: FindingCode, path: String?, message: some StringProtocol, fix: some StringProtocol) {
         self.init(code, FindingCatalog.severity(of: code), path: path, message: message, fix: fix)
     }
 }

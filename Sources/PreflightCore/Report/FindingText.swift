@@ -1,34 +1,194 @@
-/// A finding's text built in one allocation: the literal's length and room for each value are
-/// reserved before the first byte is written. `String`'s own interpolation reserves two bytes a
-/// value, so a message with a count or a field name in it grows, and copies, once more; a rule
-/// that reports on every push (an alert body past what iOS shows collapsed) made two strings in
-/// four allocations.
+/// A finding's message or fix as the rule states it: the literal pieces of its source and the
+/// values between them, joined only where the text is read. The report writes the pieces straight
+/// into its JSON (`JSONWriter.value(_: FindingText)`), so a reported finding makes no `String` for
+/// its texts; `text` joins them for a reader that wants one (the text report, JUnit, tests).
+///
+/// An interpolated literal builds this form: literals stay `StaticString`s, an `Int` stays a
+/// number, a `String` is kept as it is, any other value is described as `String` interpolation
+/// would describe it. Up to `inlinePieces` pieces are kept inline, with no array; a longer text
+/// is joined into a `String` as it is built.
 ///
 /// ```swift
 /// let message: FindingText = "the \(field) has \(count) characters"
 /// message.text  // "the body has 906 characters"
 /// ```
-struct FindingText: ExpressibleByStringInterpolation {
-    /// Bytes reserved for each value: a field name, a count, a limit.
-    static let bytesPerValue = 24
+public struct FindingText: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    public typealias StringLiteralType = StaticString
+    public typealias ExtendedGraphemeClusterLiteralType = StaticString
+    public typealias UnicodeScalarLiteralType = StaticString
 
-    let text: String
+    /// The most pieces kept inline: `aps.alert.truncated`, which a long alert body makes on every
+    /// push, has four literals and three values.
+    static let inlinePieces = 7
 
-    init(stringLiteral value: String) { text = value }
+    /// One piece of a text: a literal of the rule's source, or a value.
+    enum Piece: Sendable {
+        case literal(StaticString)
+        case number(Int)
+        case string(String)
 
-    init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
-
-    struct StringInterpolation: StringInterpolationProtocol {
-        var text = ""
-
-        init(literalCapacity: Int, interpolationCount: Int) {
-            text.reserveCapacity(literalCapacity + interpolationCount * FindingText.bytesPerValue)
+        /// Hands `body` the piece's UTF-8; a number is formatted in a small string (no heap).
+        func withUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            switch self {
+            case .literal(let literal): literal.withUTF8Buffer(body)
+            case .number(let number):
+                var digits = String(number)
+                digits.withUTF8(body)
+            case .string(var string): string.withUTF8(body)
+            }
         }
 
-        mutating func appendLiteral(_ literal: String) { text += literal }
+        var utf8Count: Int {
+            switch self {
+            case .literal(let literal): literal.withUTF8Buffer { $0.count }
+            case .number(let number): String(number).utf8.count
+            case .string(let string): string.utf8.count
+            }
+        }
+    }
 
-        mutating func appendInterpolation(_ value: String) { text += value }
+    enum Storage: Sendable {
+        case pieces(Pieces)
+        case joined(String)
+    }
 
-        mutating func appendInterpolation(_ value: Int) { text += String(value) }
+    private(set) var storage: Storage
+
+    /// A text already made (read from a table, or built by a rule with `+`).
+    public init(_ text: String) { storage = .joined(text) }
+
+    public init(stringLiteral value: StaticString) {
+        var pieces = Pieces()
+        _ = pieces.append(.literal(value))
+        storage = .pieces(pieces)
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        storage = stringInterpolation.spilled.map { .joined($0) } ?? .pieces(stringInterpolation.pieces)
+    }
+
+    /// The text joined into one `String`.
+    public var text: String {
+        switch storage {
+        case .joined(let text): return text
+        case .pieces(let pieces):
+            var text = ""
+            text.reserveCapacity(pieces.utf8Count)
+            pieces.forEach { piece in piece.withUTF8 { text += String(decoding: $0, as: UTF8.self) } }
+            return text
+        }
+    }
+
+    public var description: String { text }
+
+    /// The UTF-8 bytes of the text, counted without joining it.
+    public var utf8Count: Int {
+        switch storage {
+        case .joined(let text): text.utf8.count
+        case .pieces(let pieces): pieces.utf8Count
+        }
+    }
+
+    /// Hands `body` the text's UTF-8, piece by piece, in order.
+    func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        switch storage {
+        case .joined(var text): text.withUTF8(body)
+        case .pieces(let pieces): pieces.forEach { $0.withUTF8(body) }
+        }
+    }
+
+    /// The text, or its first `limit` bytes and `Quoting.ellipsis` (`Quoting.bounded`): a text
+    /// within the limit keeps its pieces; only one past it is joined, to be cut.
+    func bounded(limit: Int) -> FindingText {
+        guard utf8Count > limit else { return self }
+        return FindingText(Quoting.bounded(text, limit: limit))
+    }
+
+    /// Two texts are equal when they read the same, however they were built.
+    public static func == (lhs: FindingText, rhs: FindingText) -> Bool { lhs.text == rhs.text }
+
+    /// Builds a `FindingText` from an interpolated literal: pieces inline while they fit, then a
+    /// `String` the rest is appended to.
+    public struct StringInterpolation: StringInterpolationProtocol {
+        public typealias StringLiteralType = StaticString
+
+        var pieces = Pieces()
+        /// The text so far, once it has more pieces than fit inline.
+        var spilled: String?
+
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+
+        public mutating func appendLiteral(_ literal: StaticString) {
+            if literal.withUTF8Buffer({ $0.isEmpty }) { return }
+            append(.literal(literal))
+        }
+
+        public mutating func appendInterpolation(_ value: String) { append(.string(value)) }
+
+        public mutating func appendInterpolation(_ value: Int) { append(.number(value)) }
+
+        /// Any other value, described as `String` interpolation describes it.
+        public mutating func appendInterpolation<Value>(_ value: Value) {
+            append(.string(String(describing: value)))
+        }
+
+        private mutating func append(_ piece: Piece) {
+            if spilled == nil {
+                if pieces.append(piece) { return }
+                spilled = FindingText(pieces: pieces).text
+            }
+            piece.withUTF8 { spilled! += String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    private init(pieces: Pieces) { storage = .pieces(pieces) }
+}
+
+extension FindingText {
+    /// Up to `FindingText.inlinePieces` pieces in stored properties: a text with no array.
+    struct Pieces: Sendable {
+        private(set) var count: UInt8 = 0
+        /// The UTF-8 bytes of the pieces, counted as they are appended.
+        private(set) var utf8Count = 0
+        private var piece0 = Piece.number(0)
+        private var piece1 = Piece.number(0)
+        private var piece2 = Piece.number(0)
+        private var piece3 = Piece.number(0)
+        private var piece4 = Piece.number(0)
+        private var piece5 = Piece.number(0)
+        private var piece6 = Piece.number(0)
+
+        /// Adds `piece`, or returns false when every slot is taken.
+        mutating func append(_ piece: Piece) -> Bool {
+            switch count {
+            case 0: piece0 = piece
+            case 1: piece1 = piece
+            case 2: piece2 = piece
+            case 3: piece3 = piece
+            case 4: piece4 = piece
+            case 5: piece5 = piece
+            case 6: piece6 = piece
+            default: return false
+            }
+            count += 1
+            utf8Count += piece.utf8Count
+            return true
+        }
+
+        func forEach(_ body: (Piece) -> Void) {
+            for index in 0..<Int(count) { body(self[index]) }
+        }
+
+        private subscript(index: Int) -> Piece {
+            switch index {
+            case 0: piece0
+            case 1: piece1
+            case 2: piece2
+            case 3: piece3
+            case 4: piece4
+            case 5: piece5
+            default: piece6
+            }
+        }
     }
 }

@@ -47,8 +47,19 @@ public struct Findings: Sendable, RandomAccessCollection {
     /// A finding of `code` (its catalog severity): its texts are built only while the code is
     /// under the cap, else it is counted.
     public mutating func append(
-        _ code: FindingCode, path: @autoclosure () -> String?, message: @autoclosure () -> String,
-        fix: @autoclosure () -> String
+        _ code: FindingCode, path: @autoclosure () -> String?, message: @autoclosure () -> FindingText,
+        fix: @autoclosure () -> FindingText
+    ) {
+        guard admit(code) else { return }
+        store(Finding(code, path: path(), message: message(), fix: fix()))
+    }
+
+    /// The same from texts already made (disfavoured, as `Finding.init(_:_:path:message:fix:)`
+    /// says why).
+    @_disfavoredOverload
+    public mutating func append<Message: StringProtocol, Fix: StringProtocol>(
+        _ code: FindingCode, path: @autoclosure () -> String?, message: @autoclosure () -> Message,
+        fix: @autoclosure () -> Fix
     ) {
         guard admit(code) else { return }
         store(Finding(code, path: path(), message: message(), fix: fix()))
@@ -128,7 +139,7 @@ public struct Findings: Sendable, RandomAccessCollection {
         // Room for a few at the first: a push makes one to four most often, and the report adds
         // its own after them (`media.not-fetched`), which would otherwise grow the array again.
         if kept.capacity == 0 { kept.reserveCapacity(4) }
-        builtBytes += (finding.path?.utf8.count ?? 0) + finding.message.utf8.count + finding.fix.utf8.count
+        builtBytes += (finding.path?.utf8.count ?? 0) + finding.messageText.utf8Count + finding.fixText.utf8Count
         kept.append(finding)
     }
 

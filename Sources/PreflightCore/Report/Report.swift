@@ -101,8 +101,10 @@ public struct Report: Sendable {
                         item.field("code", finding.code.rawValue)
                         item.field("severity", finding.severity.rawValue)
                         item.field("path", finding.path)
-                        item.field("message", finding.message)
-                        item.field("fix", finding.fix)
+                        item.key("message")
+                        item.string(finding.messageText)
+                        item.key("fix")
+                        item.string(finding.fixText)
                     }
                 }
             }

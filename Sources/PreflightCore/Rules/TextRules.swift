@@ -206,8 +206,8 @@ public enum TextRules {
         if let found = placeholder(in: bytes) {
             findings.append(
                 .alertTemplateUnresolved, path: path,
-                message: ("the \(field) still holds the template placeholder \(Quoting.bounded(found)): personalisation failed, and people would read it"
-                    as FindingText).text,
+                message:
+                    "the \(field) still holds the template placeholder \(Quoting.bounded(found)): personalisation failed, and people would read it",
                 fix:
                     "fill the template before sending (check the variable exists for every recipient), or drop the push"
             )
@@ -222,14 +222,14 @@ public enum TextRules {
         // An alert with no visible text at all is aps.alert.empty's; here, one blank field beside others.
         if trimmed.isEmpty, !allBlank, !text.isEmpty {
             findings.append(
-                .alertWhitespace, path: path, message: ("the \(field) has no visible characters" as FindingText).text,
-                fix: ("give the \(field) text, or leave the key out" as FindingText).text)
+                .alertWhitespace, path: path, message: "the \(field) has no visible characters",
+                fix: "give the \(field) text, or leave the key out")
         } else if !allBlank, trimmed.endIndex != text.endIndex || trimmed.startIndex != text.startIndex {
             findings.append(
                 .alertWhitespace, path: path,
-                message: ("the \(field) starts or ends with whitespace or control characters: iOS shows the blank line or gap"
-                    as FindingText).text,
-                fix: ("trim the \(field)" as FindingText).text)
+                message:
+                    "the \(field) starts or ends with whitespace or control characters: iOS shows the blank line or gap",
+                fix: "trim the \(field)")
         }
         if let count = characterCount(trimmed, over: visible) { truncated(field, path, count, visible, &findings) }
     }
@@ -239,8 +239,8 @@ public enum TextRules {
     ) {
         findings.append(
             .alertTruncated, path: path,
-            message: ("the \(field) has \(count) characters; collapsed, iOS shows about the first \(visible) and an ellipsis (all of it when expanded)"
-                as FindingText).text,
-            fix: ("put what matters in the first \(visible) characters" as FindingText).text)
+            message:
+                "the \(field) has \(count) characters; collapsed, iOS shows about the first \(visible) and an ellipsis (all of it when expanded)",
+            fix: "put what matters in the first \(visible) characters")
     }
 }

@@ -1,0 +1,86 @@
+import Testing
+
+@testable import PreflightCore
+
+/// A finding's texts kept as pieces and written into the report's JSON piece by piece: the bytes
+/// are those of the joined text (escapes, the byte bound and its ellipsis, a character at the cut),
+/// and findings compare by what their texts read.
+@Suite struct FindingTextJSONTests {
+    private static let summary = PayloadSummary(bytes: 10, limit: 4096, pushType: "alert", mediaURL: nil, mediaKey: nil)
+
+    /// The report's JSON for one finding, from `code` to the end of its `fix`.
+    private static func findingJSON(_ finding: Finding) throws -> String {
+        let json = Report(findings: [finding], payload: summary).json
+        let start = try #require(json.firstRange(of: #"{"code":"#))
+        let end = try #require(json.firstRange(of: #"}],"payload""#))
+        return String(json[start.lowerBound..<end.lowerBound]) + "}"
+    }
+
+    private static func isPieces(_ text: FindingText) -> Bool {
+        if case .pieces = text.storage { return true }
+        return false
+    }
+
+    @Test func anArgumentIsEscapedInTheJSONAsTheJoinedTextWouldBe() throws {
+        let field = "a\"b\\c\u{01}d\ne\u{7F}é"
+        let templated = Finding(
+            .alertTruncated, path: "aps.alert.body", message: "the \(field) has \(906) characters",
+            fix: "put what matters in the first \(178) characters")
+        #expect(Self.isPieces(templated.messageText) && Self.isPieces(templated.fixText))
+        let json = try Self.findingJSON(templated)
+        #expect(
+            json
+                == #"{"code":"aps.alert.truncated","severity":"info","path":"aps.alert.body","message":"the a\"b\\c\u0001d\ne"#
+                + "\u{7F}é"
+                + #" has 906 characters","fix":"put what matters in the first 178 characters"}"#)
+        let joined = Finding(
+            .alertTruncated, path: "aps.alert.body", message: templated.message, fix: templated.fix)
+        #expect(
+            Report(findings: [joined], payload: Self.summary).jsonBytes
+                == Report(findings: [templated], payload: Self.summary).jsonBytes)
+    }
+
+    @Test func aTextPastTheBoundIsCutBeforeTheCharacterAtTheCutWithItsEllipsis() throws {
+        // 1 + 1019 bytes, then "é" over bytes 1020 and 1021: the cut at 1021 bytes (1024 less the
+        // ellipsis's 3) falls inside it, so the text ends before it.
+        let run = String(repeating: "a", count: 1019)
+        let finding = Finding(.alertTruncated, path: "aps.alert.body", message: "[\(run)é] and more", fix: "\(run)")
+        #expect(finding.message == "[" + run + "…")
+        #expect(finding.messageText.utf8Count == 1023)
+        #expect(finding.fix == run)
+        #expect(Self.isPieces(finding.fixText))
+        let json = try Self.findingJSON(finding)
+        #expect(json.contains(#""message":"["# + run + #"…","fix":""# + run + #""}"#))
+    }
+
+    @Test func aTextOfExactlyTheBoundKeepsItsPiecesAndOneByteMoreIsCut() {
+        let limit = Finding.maxTextBytes - Quoting.ellipsis.utf8.count
+        let fits = String(repeating: "b", count: limit - 2)
+        let atLimit = Finding(.alertTruncated, path: "aps.alert.body", message: "\(fits)\(12)", fix: "f")
+        #expect(Self.isPieces(atLimit.messageText))
+        #expect(atLimit.message == fits + "12")
+        let over = Finding(.alertTruncated, path: "aps.alert.body", message: "\(fits)\(123)", fix: "f")
+        #expect(over.message == fits + "12…")
+        #expect(over.messageText.utf8Count == Finding.maxTextBytes)
+    }
+
+    @Test func moreValuesThanFitInlineAreJoinedAsTheyAreBuilt() throws {
+        let text: FindingText = "\(1)-\(2)-\(3)-\(4)-\(5) and \(Severity.warning)"
+        #expect(!Self.isPieces(text))
+        #expect(text.text == "1-2-3-4-5 and warning")
+        let json = try Self.findingJSON(Finding(.alertTruncated, path: "aps.alert.body", message: text, fix: "f"))
+        #expect(json.contains(#""message":"1-2-3-4-5 and warning","fix":"f"}"#))
+    }
+
+    @Test func findingsAreEqualWhenTheirTextsReadTheSame() {
+        let count = 906
+        let templated = Finding(.alertTruncated, path: "aps.alert", message: "has \(count) characters", fix: "cut")
+        let joined = Finding(.alertTruncated, path: "aps.alert", message: "has 906 characters" + "", fix: "cut")
+        #expect(templated == joined)
+        #expect(
+            templated != Finding(.alertTruncated, path: "aps.alert", message: "has \(count + 1) characters", fix: "cut")
+        )
+        #expect(
+            templated != Finding(.alertTruncated, path: "aps.alert", message: "has \(count) characters", fix: "cut it"))
+    }
+}

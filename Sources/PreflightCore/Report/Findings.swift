@@ -125,7 +125,8 @@ public struct Findings: Sendable, RandomAccessCollection {
     /// payload repeats.
     private func count(of code: FindingCode) -> Int {
         var count = omitted.isEmpty ? 0 : omitted[code, default: 0]
-        for finding in kept where finding.code == code { count += 1 }
+        // By index: a finding is large (its texts' pieces inline), and only its code is read.
+        for index in kept.indices where kept[index].code == code { count += 1 }
         return count
     }
 

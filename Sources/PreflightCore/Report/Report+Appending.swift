@@ -25,7 +25,8 @@ extension Report {
     /// table and no array made for it (a payload-only check adds one, `media.not-fetched`).
     public mutating func append(_ finding: Finding) {
         var count = 0
-        for kept in findings where kept.code == finding.code { count += 1 }
+        // By index: a finding is large (its texts' pieces inline), and only its code is read.
+        for index in findings.indices where findings[index].code == finding.code { count += 1 }
         if count < Self.findingsPerCode {
             findings.append(finding)
         } else {

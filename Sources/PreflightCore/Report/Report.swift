@@ -96,15 +96,15 @@ public struct Report: Sendable {
             report.field("verdict", verdict.rawValue)
             report.key("findings")
             report.array { list in
-                for finding in findings {
+                for index in findings.indices {
                     list.object { item in
-                        item.field("code", finding.code.rawValue)
-                        item.field("severity", finding.severity.rawValue)
-                        item.field("path", finding.path)
+                        item.field("code", findings[index].code.rawValue)
+                        item.field("severity", findings[index].severity.rawValue)
+                        item.field("path", findings[index].path)
                         item.key("message")
-                        item.string(finding.messageText)
+                        item.string(findings[index].messageText)
                         item.key("fix")
-                        item.string(finding.fixText)
+                        item.string(findings[index].fixText)
                     }
                 }
             }

@@ -103,11 +103,14 @@ public final class ServiceMetrics: Sendable {
         case .warn: warnings.add(1, ordering: .relaxed)
         case .fail: failures.add(1, ordering: .relaxed)
         }
-        for finding in report.findings {
-            if let counter = findings[finding.code] {
+        // By index: a finding is large (its texts' pieces inline), and only its code is read.
+        let reported = report.findings
+        for index in reported.indices {
+            let code = reported[index].code
+            if let counter = findings[code] {
                 counter.add(1)
             } else {
-                rare.withLock { $0.findings[finding.code, default: 0] += 1 }
+                rare.withLock { $0.findings[code, default: 0] += 1 }
             }
         }
     }

@@ -30,7 +30,7 @@ extension HTTPServer {
     /// `MHD_resume_connection` and `resume_suspended_connections`).
     func resumeIfParked(_ responder: Responder) {
         control.withLock { control in
-            if control.parking.resume(responder) { MHD_resume_connection(responder.connection.pointer) }
+            control.resumeParked(responder)
         }
     }
 
@@ -51,7 +51,7 @@ extension HTTPServer {
                 for responder in batch where control.parking.isSuspended(responder) {
                     // An answer that came first resumes the connection itself.
                     guard Self.hasHungUp(responder.connection), responder.abandon() else { continue }
-                    if control.parking.resume(responder) { MHD_resume_connection(responder.connection.pointer) }
+                    control.resumeParked(responder)
                 }
             }
             start += batch.count
@@ -67,5 +67,13 @@ extension HTTPServer {
         var byte: UInt8 = 0
         let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
         return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    }
+}
+
+extension HTTPServer.Control {
+    /// Resumes `responder`'s connection if it is parked and still suspended; called under the
+    /// server's lock (`resumeIfParked` says why that is safe), by every path that resumes one.
+    mutating func resumeParked(_ responder: Responder) {
+        if parking.resume(responder) { MHD_resume_connection(responder.connection.pointer) }
     }
 }

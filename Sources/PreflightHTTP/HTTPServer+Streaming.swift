@@ -50,7 +50,7 @@ extension HTTPServer {
     func resumeBody(_ waker: BodyWaker) {
         control.withLock { control in
             guard !waker.retired.load(ordering: .acquiring) else { return }
-            if control.parking.resume(waker.responder) { MHD_resume_connection(waker.responder.connection.pointer) }
+            control.resumeParked(waker.responder)
         }
     }
 

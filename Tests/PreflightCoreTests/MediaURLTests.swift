@@ -8,7 +8,7 @@ import Testing
 @Suite struct MediaURLTests {
     private static func parsed(_ text: String) -> Result<MediaURL, MediaURL.Problem> {
         Array(text.utf8).withUnsafeBufferPointer { bytes in
-            Result { () throws(MediaURL.Problem) in try MediaURL.parse(bytes, text: text) }
+            Result { () throws(MediaURL.Problem) in try MediaURL.parse(bytes, text: DocumentText(text)) }
         }
     }
 

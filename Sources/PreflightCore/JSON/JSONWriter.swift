@@ -137,6 +137,15 @@ public struct JSONWriter: Sendable {
         value(string)
     }
 
+    /// A string held by a document or as a `String`, written from its bytes: the same text
+    /// `field(_:_: String?)` writes for its `string`.
+    public mutating func field(_ name: String, _ text: DocumentText?) {
+        key(name)
+        separate()
+        if let text { text.withUTF8 { Self.appendQuoted($0, to: &bytes) } } else { append("null") }
+        needsComma = true
+    }
+
     public mutating func field(_ name: String, _ number: Int) {
         key(name)
         value(number)

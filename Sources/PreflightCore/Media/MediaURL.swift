@@ -2,9 +2,12 @@
 /// and the extension of the path's last segment.
 ///
 /// Read from the URL's UTF-8 in place (the document's bytes, `parse(_:text:)`): the checks
-/// make no copy of them, and the path is a range of `text`, made a `String` only when read.
+/// make no copy of them, and the whole text and the path are made `String`s only when read.
 public struct MediaURL: Sendable, Equatable {
-    public var text: String
+    /// The URL as written (escapes of the JSON undone): the payload's string node, or a `String`.
+    public let source: DocumentText
+    /// The URL as written.
+    public var text: String { source.string }
     /// `http` or `https`, lowercased.
     public var scheme: String
     public var host: String
@@ -18,10 +21,7 @@ public struct MediaURL: Sendable, Equatable {
     public var path: String {
         guard !pathOffsets.isEmpty else { return "/" }
         // Every byte of a parsed URL is ASCII, so these offsets fall between characters.
-        let utf8 = text.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: pathOffsets.lowerBound)
-        let end = utf8.index(start, offsetBy: pathOffsets.count)
-        return String(text[start..<end])
+        return source.withUTF8 { String(decoding: $0[pathOffsets], as: UTF8.self) }
     }
 
     /// Why a string is not a URL the extension can download.
@@ -33,14 +33,14 @@ public struct MediaURL: Sendable, Equatable {
     public static func parse(_ text: String) throws(Problem) -> MediaURL {
         var utf8 = text
         let parsed = utf8.withUTF8 { bytes in
-            Swift.Result { () throws(Problem) in try parse(bytes, text: text) }
+            Swift.Result { () throws(Problem) in try parse(bytes, text: DocumentText(text)) }
         }
         return try parsed.get()
     }
 
     /// Parses the URL whose UTF-8 is `bytes` (a string of the payload, read in place) and whose
     /// text is `text` (the same characters, kept for the report and the download).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: String) throws(Problem) -> MediaURL {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: DocumentText) throws(Problem) -> MediaURL {
         guard !bytes.isEmpty else { throw Problem(reason: "the URL is empty") }
         if let bad = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }) {
             let shown =
@@ -70,7 +70,7 @@ public struct MediaURL: Sendable, Equatable {
             bytes[authorityEnd...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
             ?? bytes.count
         return MediaURL(
-            text: text, scheme: scheme, host: lowercased(host), port: port, pathOffsets: authorityEnd..<pathEnd,
+            source: text, scheme: scheme, host: lowercased(host), port: port, pathOffsets: authorityEnd..<pathEnd,
             pathExtension: extensionOf(path: bytes[authorityEnd..<pathEnd]))
     }
 

@@ -77,11 +77,13 @@ public enum AttachmentNaming {
     ) -> NamedFile {
         switch profile.naming {
         case .urlString:
-            // The seeds split the whole absolute string: `jpg?w=600&v=2` is the extension.
-            let text = url.text
-            let segment =
-                text.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(text[text.utf8.index(after: $0)...]) } ?? text
-            return file("attachment", ext: afterLastDot(segment))
+            // The seeds split the whole absolute string: `jpg?w=600&v=2` is the extension. Read
+            // on the URL's bytes: only the extension is made a `String`.
+            let ext = url.source.withUTF8 { bytes in
+                let segment = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes[($0 + 1)...] } ?? bytes[...]
+                return afterLastDot(segment)
+            }
+            return file("attachment", ext: ext)
         case .urlPath:
             let component = percentDecoded(lastPathComponent(url.path))
             return NamedFile(fileName: component, pathExtension: afterLastDot(component), typeHint: nil)
@@ -130,6 +132,13 @@ public enum AttachmentNaming {
             name += "." + format.extensions[0]
         }
         return NamedFile(fileName: name, pathExtension: afterLastDot(name), typeHint: nil)
+    }
+
+    /// `afterLastDot` of the UTF-8 text `name`.
+    static func afterLastDot(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
+        let ext = name[(dot + 1)...]
+        return ext.isEmpty ? nil : String(decoding: ext, as: UTF8.self)
     }
 
     static func afterLastDot(_ name: String) -> String? {

@@ -3,7 +3,8 @@ public struct PayloadSummary: Sendable, Equatable {
     public var bytes: Int
     public var limit: Int
     public var pushType: String
-    public var mediaURL: String?
+    /// The media URL as the payload wrote it: its string node, made a `String` only when read.
+    public var mediaURLText: DocumentText?
     public var mediaKey: String?
     /// The extension profile the push was judged for.
     public var profile: String = "generic"
@@ -12,6 +13,26 @@ public struct PayloadSummary: Sendable, Equatable {
     public var profileSource: ExtensionProfile.Source?
     /// What the push was judged as, from its push type and payload: which rule table applied.
     public var judgedAs: PushKind = .richAlert
+
+    /// The media URL as a `String` (`mediaURLText`'s text).
+    public var mediaURL: String? {
+        get { mediaURLText?.string }
+        set { mediaURLText = newValue.map(DocumentText.init) }
+    }
+
+    public init(
+        bytes: Int, limit: Int, pushType: String, mediaURL: String?, mediaKey: String?, profile: String = "generic",
+        profileSource: ExtensionProfile.Source? = nil, judgedAs: PushKind = .richAlert
+    ) {
+        self.bytes = bytes
+        self.limit = limit
+        self.pushType = pushType
+        self.mediaURLText = mediaURL.map(DocumentText.init)
+        self.mediaKey = mediaKey
+        self.profile = profile
+        self.profileSource = profileSource
+        self.judgedAs = judgedAs
+    }
 }
 
 /// The answer to "will this push show its media?": a verdict, the findings, what was seen.
@@ -122,7 +143,7 @@ public struct Report: Sendable {
                 summary.field("limit", payload.limit)
                 summary.field("push_type", payload.pushType)
                 summary.field("judged_as", payload.judgedAs.rawValue)
-                summary.field("media_url", payload.mediaURL)
+                summary.field("media_url", payload.mediaURLText)
                 summary.field("media_key", payload.mediaKey)
                 summary.field("profile", payload.profile)
                 summary.key("profile_url")

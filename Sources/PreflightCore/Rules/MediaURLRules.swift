@@ -12,7 +12,8 @@ public enum MediaURLRules {
     /// What the URL rules found: the raw string for the report, the parsed reference, findings.
     public struct Outcome: Sendable {
         public var key: String?
-        public var urlText: String?
+        /// The URL as written, for the report's `media_url`: the payload's string node.
+        public var urlText: DocumentText?
         public var reference: MediaReference?
         /// The findings, from `check(_:profile:configuration:downloading:)`; empty from the form
         /// that appends them to the request's collector.
@@ -173,19 +174,20 @@ public enum MediaURLRules {
             downloading: downloading, into: &findings)
     }
 
-    /// The URL rules on the value at `key`, read as the document's bytes: the URL's `String`
-    /// is made once, for the report's `media_url` and the download, and none for a URL too long
-    /// to keep.
+    /// The URL rules on the value at `key`, read as the document's bytes: the URL stays the
+    /// document's string node (`DocumentText`) for the report's `media_url` and the download,
+    /// made a `String` only where one is read.
     private static func judge(
         key: String, value: JSONView, root: JSONView, profile: ExtensionProfile,
         configuration: PreflightConfiguration, downloading: Bool, into findings: inout Findings
     ) -> Outcome {
-        let judged = value.withUTF8 { bytes in
-            judge(
-                bytes, key: key, root: root, profile: profile, configuration: configuration, downloading: downloading,
-                into: &findings)
+        if let text = DocumentText(node: value) {
+            return text.withUTF8 { bytes in
+                judge(
+                    bytes, text: text, key: key, root: root, profile: profile, configuration: configuration,
+                    downloading: downloading, into: &findings)
+            }
         }
-        if let judged { return judged }
         // The pointer holds the payload's own keys: quoted bounded in the messages.
         let shown = Quoting.bounded(key)
         findings.append(
@@ -195,9 +197,9 @@ public enum MediaURLRules {
         return Outcome(key: key, urlText: nil, reference: nil)
     }
 
-    /// The URL rules on the string at `key`, whose UTF-8 (escapes undone) is `bytes`.
+    /// The URL rules on the string `text` at `key`, whose UTF-8 (escapes undone) is `bytes`.
     private static func judge(
-        _ bytes: UnsafeBufferPointer<UInt8>, key: String, root: JSONView, profile: ExtensionProfile,
+        _ bytes: UnsafeBufferPointer<UInt8>, text: DocumentText, key: String, root: JSONView, profile: ExtensionProfile,
         configuration: PreflightConfiguration, downloading: Bool, into findings: inout Findings
     ) -> Outcome {
         if let found = TextRules.placeholder(in: bytes) {
@@ -207,7 +209,7 @@ public enum MediaURLRules {
                     message:
                         "the media URL still holds the template placeholder \(Quoting.bounded(found)): personalisation failed",
                     fix: "fill the template before sending, or send the push without media"))
-            return Outcome(key: key, urlText: String(decoding: bytes, as: UTF8.self), reference: nil)
+            return Outcome(key: key, urlText: text, reference: nil)
         }
         let maxLength = configuration.payload.maxURLBytes
         guard bytes.count <= maxLength else {
@@ -221,7 +223,6 @@ public enum MediaURLRules {
                     fix: "shorten the URL (a path id instead of signed parameters); a push carries at most 4096 bytes"))
             return Outcome(key: key, urlText: nil, reference: nil)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
         let url: MediaURL
         do {
             url = try MediaURL.parse(bytes, text: text)

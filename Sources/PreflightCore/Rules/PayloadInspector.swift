@@ -119,7 +119,7 @@ public struct PayloadInspector: Sendable {
         findings += inspection.findings
         // The envelope's misplaced flags (at the body's paths) are graded on the derived payload's media.
         MisplacedKeyRules.grade(
-            &findings, hasMedia: inspection.summary.mediaURL != nil || expectMedia,
+            &findings, hasMedia: inspection.summary.mediaURLText != nil || expectMedia,
             aps: envelope.document?.root["aps"])
         inspection.findings = findings
         inspection.envelope = envelope
@@ -234,7 +234,7 @@ public struct PayloadInspector: Sendable {
                         "none needed if the extension does its own work; send expect=media if this push must carry media"
                 ))
         }
-        summary.mediaURL = media.urlText
+        summary.mediaURLText = media.urlText
         summary.mediaKey = media.key
         var inspection = Inspection(
             findings: findings, summary: summary, media: media.reference, profile: profile, root: root)

@@ -1,10 +1,10 @@
 /// A string that may still be a string node of a `JSONDocument`: the report's `media_url`,
 /// read on every request, costs a retain of the document instead of a `String` (a URL is over
 /// the 15 bytes a `String` holds inline). The text is made only when something reads it as a
-/// `String`, and JSON is written from the node's bytes (`JSONWriter.value(_: DocumentText?)`).
+/// `String`, and JSON is written from the node's bytes (`JSONWriter.field(_:_: DocumentText?)`).
 ///
 /// It keeps its document alive: hold one only as long as the report that names it.
-public struct DocumentText: Sendable, Equatable, CustomStringConvertible {
+public struct DocumentText: Sendable, Equatable {
     private enum Source: Sendable {
         case string(String)
         case node(JSONDocument, Int)
@@ -29,8 +29,6 @@ public struct DocumentText: Sendable, Equatable, CustomStringConvertible {
         case .node(let document, let index): document.string(index)
         }
     }
-
-    public var description: String { string }
 
     /// Calls `body` with the text's UTF-8 (escapes undone), without making a `String`.
     public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

@@ -64,6 +64,12 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    public mutating func value(_ text: DocumentText?) {
+        separate()
+        if let text { text.withUTF8 { Self.appendQuoted($0, to: &bytes) } } else { append("null") }
+        needsComma = true
+    }
+
     public mutating func value(_ number: Int) {
         separate()
         append(String(number))
@@ -141,9 +147,7 @@ public struct JSONWriter: Sendable {
     /// `field(_:_: String?)` writes for its `string`.
     public mutating func field(_ name: String, _ text: DocumentText?) {
         key(name)
-        separate()
-        if let text { text.withUTF8 { Self.appendQuoted($0, to: &bytes) } } else { append("null") }
-        needsComma = true
+        value(text)
     }
 
     public mutating func field(_ name: String, _ number: Int) {

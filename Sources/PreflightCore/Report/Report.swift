@@ -21,7 +21,8 @@ public struct PayloadSummary: Sendable, Equatable {
     }
 
     public init(
-        bytes: Int, limit: Int, pushType: String, mediaURL: String?, mediaKey: String?, profile: String = "generic",
+        bytes: Int, limit: Int, pushType: String, mediaURL: String? = nil, mediaKey: String? = nil,
+        profile: String = "generic",
         profileSource: ExtensionProfile.Source? = nil, judgedAs: PushKind = .richAlert
     ) {
         self.bytes = bytes

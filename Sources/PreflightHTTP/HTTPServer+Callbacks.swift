@@ -126,15 +126,31 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
     // its CR or LF was; the next line starts one or two bytes on. A value cut short by a NUL of
     // its own has the rest of its line there instead: that is how it is seen.
     reader.pointee.valueEnd = valueSize > 0 ? value.map { UnsafeRawPointer($0 + valueSize) } : nil
-    if reader.pointee.head.headers[lower] != nil {
-        // In place: a request repeating a header a thousand times costs linear time, not quadratic.
-        reader.pointee.head.headers[lower]?.append(", ")
-        reader.pointee.head.headers[lower]?.append(text)
-        reader.pointee.head.repeatedHeaders.insert(lower)
-    } else {
-        reader.pointee.head.headers[lower] = text
-    }
+    // One lookup, also for a name not seen before (the common case): the slot is found and
+    // filled at once.
+    var repeated = false
+    reader.pointee.head.headers[lower, default: String.unseenHeader].takeOccurrence(text, repeated: &repeated)
+    if repeated { reader.pointee.head.repeatedHeaders.insert(lower) }
     return .YES
+}
+
+extension String {
+    /// The slot of a header name not seen before. No value can equal it: `collectHeader` makes
+    /// each value with `String(cString:)`, which ends at the first NUL, so no value holds one.
+    fileprivate static let unseenHeader = "\u{0}"
+
+    /// A header table's slot taking one more occurrence: `value` itself into the slot of a name
+    /// not seen before (`unseenHeader`), else joined after ", " in place (a request repeating a
+    /// header a thousand times costs linear time, not quadratic), `repeated` set.
+    fileprivate mutating func takeOccurrence(_ value: String, repeated: inout Bool) {
+        guard self != Self.unseenHeader else {
+            self = value
+            return
+        }
+        append(", ")
+        append(value)
+        repeated = true
+    }
 }
 
 // MARK: - Carrying out the state machine's actions

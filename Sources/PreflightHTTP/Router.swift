@@ -131,8 +131,16 @@ public struct Router: Sendable {
 
     /// Finds the handler for a method and path; HEAD is served by GET.
     public func match(method: String, path: String) -> Match {
-        let label = routes[path] != nil ? path : parameterTemplate(path)
-        guard let label, let methods = routes[label] else { return .notFound }
+        // The path itself, looked up once, else the template of a path with a parameter.
+        let label: String
+        let methods: [String: Route]
+        if let exact = routes[path] {
+            (label, methods) = (path, exact)
+        } else if let template = parameterTemplate(path), let templated = routes[template] {
+            (label, methods) = (template, templated)
+        } else {
+            return .notFound
+        }
         if let route = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
             if let fixed = route.fixed { return .fixed(fixed, route: label) }
             if let opener = route.opener {

@@ -21,6 +21,17 @@ import Testing
         return false
     }
 
+    /// A number piece is spelled digit by digit, not through `String`: the same text and count.
+    @Test(arguments: [0, 9, 10, 178, 4096, -1, -906, Int.max, Int.min])
+    func aNumberPieceReadsAsStringSpellsIt(number: Int) throws {
+        let text: FindingText = "has \(number) characters"
+        #expect(Self.isPieces(text))
+        #expect(text.text == "has \(String(number)) characters")
+        #expect(text.utf8Count == "has \(String(number)) characters".utf8.count)
+        let finding = Finding(.alertTruncated, path: nil, message: text, fix: "x")
+        #expect(try Self.findingJSON(finding).contains(#""message":"has \#(number) characters""#))
+    }
+
     @Test func anArgumentIsEscapedInTheJSONAsTheJoinedTextWouldBe() throws {
         let field = "a\"b\\c\u{01}d\ne\u{7F}é"
         let templated = Finding(

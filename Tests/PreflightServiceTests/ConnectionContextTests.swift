@@ -36,6 +36,18 @@ import Testing
         }
     }
 
+    /// The header table tells a name not seen yet from one seen with an empty value: an empty
+    /// header given twice is a repeat, joined as any other.
+    @Test func anEmptyHeaderGivenTwiceIsARepeatJoinedAsAnyOther() throws {
+        var router = Router()
+        router.add("POST", "/mirror", sync: Self.mirror)
+        try withServer(router: router) { server in
+            let connection = try TestConnection(port: server.port)
+            connection.sendRequest("POST", "/mirror", headers: [("X-A", ""), ("X-A", ""), ("X-B", "")])
+            #expect(try connection.readResponse().text == #"q=- a=,  b= repeated=["x-a"] body="#)
+        }
+    }
+
     @Test func aResponderItsHandlerKeptNeverAnswersTheConnectionsNextRequest() throws {
         let kept = Mutex<Responder?>(nil)
         let waiting = Mutex<Responder?>(nil)

@@ -85,7 +85,7 @@ public struct BulkSummary: Sendable {
                 summary.key("codes")
                 summary.object { list in
                     for (code, tally) in codes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                        list.key(code.rawValue)
+                        list.key(text: code.rawValue)
                         list.object { entry in
                             entry.field("count", tally.count)
                             entry.key("first_lines")

@@ -50,8 +50,24 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Writes a key; the next value written is its value.
-    public mutating func key(_ name: String) {
+    /// Writes a key written in the source, which needs no escape (the report's own names: a
+    /// debug build checks it); the next value written is its value. Copied as it is, not scanned
+    /// for bytes to escape: a report writes a dozen of them.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { utf8 in
+            assert(ByteScan.firstStringSpecial(utf8, from: 0) == utf8.count, "a key to escape: \(name)")
+            bytes.append(contentsOf: utf8)
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// Writes a key made at run time (a code, a header's name, a member of a document), escaped
+    /// as JSON requires; the next value written is its value.
+    public mutating func key(text name: String) {
         separate()
         Self.appendQuoted(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
@@ -72,8 +88,23 @@ public struct JSONWriter: Sendable {
 
     public mutating func value(_ number: Int) {
         separate()
-        append(String(number))
+        Self.appendDecimal(number, to: &bytes)
         needsComma = true
+    }
+
+    /// Appends `number` in decimal, as `String(number)` spells it, digit by digit into `bytes`
+    /// (no string made: a report writes its byte counts and limits on every request).
+    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The magnitude as unsigned, so Int.min has one too.
+        var rest = number.magnitude
+        var divisor: UInt = 1
+        while rest / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     public mutating func value(_ number: Double) {
@@ -93,7 +124,7 @@ public struct JSONWriter: Sendable {
         switch json {
         case .object(let members):
             object { writer in
-                for member in members { writer.key(member.key); writer.value(member.value) }
+                for member in members { writer.key(text: member.key); writer.value(member.value) }
             }
         case .array(let elements):
             array { writer in for element in elements { writer.value(element) } }
@@ -111,7 +142,7 @@ public struct JSONWriter: Sendable {
     public mutating func value(_ json: JSONView) {
         if let members = json.members {
             object { writer in
-                for member in members { writer.key(member.key); writer.value(member.value) }
+                for member in members { writer.key(text: member.key); writer.value(member.value) }
             }
         } else if let elements = json.elements {
             array { writer in for element in elements { writer.value(element) } }
@@ -138,29 +169,29 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    public mutating func field(_ name: String, _ string: String?) {
+    public mutating func field(_ name: StaticString, _ string: String?) {
         key(name)
         value(string)
     }
 
     /// A string held by a document or as a `String`, written from its bytes: the same text
     /// `field(_:_: String?)` writes for its `string`.
-    public mutating func field(_ name: String, _ text: DocumentText?) {
+    public mutating func field(_ name: StaticString, _ text: DocumentText?) {
         key(name)
         value(text)
     }
 
-    public mutating func field(_ name: String, _ number: Int) {
+    public mutating func field(_ name: StaticString, _ number: Int) {
         key(name)
         value(number)
     }
 
-    public mutating func field(_ name: String, _ number: Double) {
+    public mutating func field(_ name: StaticString, _ number: Double) {
         key(name)
         value(number)
     }
 
-    public mutating func field(_ name: String, _ flag: Bool) {
+    public mutating func field(_ name: StaticString, _ flag: Bool) {
         key(name)
         value(flag)
     }

@@ -13,7 +13,7 @@ extension AppTransportSecurity {
             object.object { domains in
                 for name in exceptionDomains.keys.sorted() {
                     guard let entry = exceptionDomains[name] else { continue }
-                    domains.key(name)
+                    domains.key(text: name)
                     domains.object { fields in
                         fields.field("includes_subdomains", entry.includesSubdomains)
                         fields.field("allows_insecure_http_loads", entry.allowsInsecureHTTPLoads)

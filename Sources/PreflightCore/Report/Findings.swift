@@ -73,7 +73,7 @@ public struct Findings: Sendable, RandomAccessCollection {
     }
 
     /// A finding already made (a rule that finds one thing at most).
-    public mutating func append(_ finding: Finding) {
+    public mutating func append(_ finding: consuming Finding) {
         guard admit(finding.code) else { return }
         store(finding)
     }
@@ -136,12 +136,14 @@ public struct Findings: Sendable, RandomAccessCollection {
         return false
     }
 
-    private mutating func store(_ finding: Finding) {
+    /// Takes `finding` in (consumed: moved into the array, not copied; a finding with its texts'
+    /// pieces inline is a few hundred bytes).
+    private mutating func store(_ finding: consuming Finding) {
         // Room for a few at the first: a push makes one to four most often, and the report adds
         // its own after them (`media.not-fetched`), which would otherwise grow the array again.
         if kept.capacity == 0 { kept.reserveCapacity(4) }
         builtBytes += (finding.path?.utf8.count ?? 0) + finding.messageText.utf8Count + finding.fixText.utf8Count
-        kept.append(finding)
+        kept.append(consume finding)
     }
 
     // MARK: - Collection

@@ -134,7 +134,8 @@ public struct Report: Sendable {
                 report.key("findings_omitted")
                 report.object { counts in
                     for (code, count) in omittedFindings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                        counts.field(code.rawValue, count)
+                        counts.key(text: code.rawValue)
+                        counts.value(count)
                     }
                 }
             }
@@ -190,10 +191,11 @@ public struct Report: Sendable {
             object.key("derived_headers")
             object.object { headers in
                 let named = envelope.headers
-                for (name, value) in [
+                let fields: [(StaticString, String?)] = [
                     ("apns-push-type", named.pushType), ("apns-priority", named.priority), ("apns-topic", named.topic),
                     ("apns-expiration", named.expiration), ("apns-collapse-id", named.collapseID),
-                ] {
+                ]
+                for (name, value) in fields {
                     if let value { headers.field(name, value) }
                 }
             }
@@ -283,7 +285,7 @@ public struct Report: Sendable {
         }
     }
 
-    private static func optional(_ name: String, _ value: Int?, _ writer: inout JSONWriter) {
+    private static func optional(_ name: StaticString, _ value: Int?, _ writer: inout JSONWriter) {
         writer.key(name)
         if let value { writer.value(value) } else { writer.value(nil as String?) }
     }

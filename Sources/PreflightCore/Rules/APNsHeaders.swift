@@ -49,12 +49,15 @@ public struct APNsHeaders: Sendable, Equatable {
 
     /// Reads the `apns-*` headers from a lowercased header table.
     public init(lowercased headers: [String: String]) {
-        self.init(
-            pushType: headers["apns-push-type"], priority: headers["apns-priority"], topic: headers["apns-topic"],
-            expiration: headers["apns-expiration"], collapseID: headers["apns-collapse-id"], id: headers["apns-id"],
-            channelID: headers["apns-channel-id"], requestID: headers["apns-request-id"])
-        serviceBusFormat = headers[Self.serviceBusFormatName]
-        serviceBusAPNsExpiry = headers[Self.serviceBusExpiryName]
+        self.init()
+        // One pass over the table, each name matched by `set`'s switch, rather than a lookup of
+        // each of the ten names: a request carries a handful of headers, and a lookup hashes its
+        // name whether the header is there or not. Only a name starting with `a` or `s` can be
+        // one of them.
+        for (name, value) in headers {
+            guard let first = name.utf8.first, first == UInt8(ascii: "a") || first == UInt8(ascii: "s") else { continue }
+            set(lowercased: name, value)
+        }
     }
 
     /// The Azure Notification Hubs request headers the `azure` envelope reads (Microsoft, "Send an
@@ -77,7 +80,13 @@ public struct APNsHeaders: Sendable, Equatable {
     /// refused, any other name ignored.
     @discardableResult
     public mutating func set(_ name: String, _ value: String?) -> Setting {
-        switch name.lowercased() {
+        set(lowercased: name.lowercased(), value)
+    }
+
+    /// `set` of a name already lowercased.
+    @discardableResult
+    private mutating func set(lowercased name: String, _ value: String?) -> Setting {
+        switch name {
         case "apns-push-type": pushType = value
         case "apns-priority": priority = value
         case "apns-topic": topic = value

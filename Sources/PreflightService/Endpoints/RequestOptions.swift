@@ -36,20 +36,47 @@ struct RequestOptions: Sendable {
     static func parse(
         _ request: HTTPRequest, configuration: PreflightConfiguration
     ) -> Result<RequestOptions, Refusal> {
-        Result { () throws(Refusal) -> RequestOptions in
+        let given = Given(request)
+        return Result { () throws(Refusal) -> RequestOptions in
             var options = RequestOptions()
-            options.fetch = try fetchMode(request.query["fetch"]).get()
+            options.fetch = try fetchMode(given.fetch).get()
             options.profile = try profile(
-                query: request.query["profile"], header: request.header("preflight-profile"),
-                configuration: configuration
+                query: given.profile, header: given.profileHeader, configuration: configuration
             ).get()
-            options.format = try format(query: request.query["format"], header: request.header("preflight-format"))
-                .get()
-            options.expectMedia = try expectsMedia(
-                query: request.query["expect"], header: request.header("preflight-expect")
-            ).get()
-            options.wantsText = request.header("accept").map(acceptsTextFirst) ?? false
+            options.format = try format(query: given.format, header: given.formatHeader).get()
+            options.expectMedia = try expectsMedia(query: given.expect, header: given.expectHeader).get()
+            options.wantsText = given.accept.map(acceptsTextFirst) ?? false
             return options
+        }
+    }
+
+    /// The query arguments and headers the options are read from, found in one pass over each
+    /// table: a request carries a handful of each, and a lookup of each of the nine names would
+    /// hash every name, given or not. The tables' names are as the server keeps them: the
+    /// query's as sent, the headers' lowercased.
+    private struct Given {
+        var fetch, profile, format, expect: String?
+        var profileHeader, formatHeader, expectHeader, accept: String?
+
+        init(_ request: HTTPRequest) {
+            for (name, value) in request.query {
+                switch name {
+                case "fetch": fetch = value
+                case "profile": profile = value
+                case "format": format = value
+                case "expect": expect = value
+                default: continue
+                }
+            }
+            for (name, value) in request.headers {
+                switch name {
+                case "preflight-profile": profileHeader = value
+                case "preflight-format": formatHeader = value
+                case "preflight-expect": expectHeader = value
+                case "accept": accept = value
+                default: continue
+                }
+            }
         }
     }
 

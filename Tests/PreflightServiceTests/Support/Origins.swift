@@ -112,7 +112,8 @@ func checkMedia(_ service: PreflightService, url: String, key: String = "image")
             aps.field("alert", "Media test")
             aps.field("mutable-content", 1)
         }
-        payload.field(key, url)
+        payload.key(text: key)
+        payload.value(url)
     }
     let response = try httpRequest(
         port: service.port, "POST", "/v1/preflight", headers: [("apns-push-type", "alert")], body: writer.bytes)

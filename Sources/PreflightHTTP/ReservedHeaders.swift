@@ -24,6 +24,8 @@ public struct ReservedHeaders: Sendable {
 
     /// Whether a lowercased header name falls under the prefix without being one of the names.
     func refuses(_ lowercasedName: String) -> Bool {
-        lowercasedName.hasPrefix(prefix) && !names.contains(lowercasedName)
+        // The prefix compared byte for byte (`hasPrefix` compares characters, on every header):
+        // a header name is a token, ASCII, so only an ASCII prefix can start one either way.
+        lowercasedName.utf8.starts(with: prefix.utf8) && !names.contains(lowercasedName)
     }
 }

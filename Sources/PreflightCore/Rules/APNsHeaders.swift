@@ -55,7 +55,9 @@ public struct APNsHeaders: Sendable, Equatable {
         // name whether the header is there or not. Only a name starting with `a` or `s` can be
         // one of them.
         for (name, value) in headers {
-            guard let first = name.utf8.first, first == UInt8(ascii: "a") || first == UInt8(ascii: "s") else { continue }
+            guard let first = name.utf8.first, first == UInt8(ascii: "a") || first == UInt8(ascii: "s") else {
+                continue
+            }
             set(lowercased: name, value)
         }
     }

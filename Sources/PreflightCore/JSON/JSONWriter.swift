@@ -92,19 +92,10 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Appends `number` in decimal, as `String(number)` spells it, digit by digit into `bytes`
-    /// (no string made: a report writes its byte counts and limits on every request).
+    /// Appends `number` in decimal, as `String(number)` spells it (no string made: a report
+    /// writes its byte counts and limits on every request).
     static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        // The magnitude as unsigned, so Int.min has one too.
-        var rest = number.magnitude
-        var divisor: UInt = 1
-        while rest / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
+        DecimalDigits.withSpelling(number) { bytes.append(contentsOf: $0) }
     }
 
     public mutating func value(_ number: Double) {

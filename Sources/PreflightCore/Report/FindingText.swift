@@ -27,16 +27,11 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         case number(Int)
         case string(String)
 
-        /// Hands `body` the piece's UTF-8; a number is formatted in a small string (no heap).
+        /// Hands `body` the piece's UTF-8; a number is spelled on the stack (no heap).
         func withUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             switch self {
             case .literal(let literal): literal.withUTF8Buffer(body)
-            case .number(let number):
-                // Spelled into the stack as `String(number)` spells it: 20 bytes hold any Int.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-                    let count = Self.spell(number, into: digits)
-                    body(UnsafeBufferPointer(rebasing: digits[..<count]))
-                }
+            case .number(let number): DecimalDigits.withSpelling(number, body)
             case .string(var string): string.withUTF8(body)
             }
         }
@@ -44,35 +39,9 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         var utf8Count: Int {
             switch self {
             case .literal(let literal): literal.withUTF8Buffer { $0.count }
-            case .number(let number): Self.decimalCount(number)
+            case .number(let number): DecimalDigits.count(number)
             case .string(let string): string.utf8.count
             }
-        }
-
-        /// The bytes of `number` in decimal, its sign included.
-        static func decimalCount(_ number: Int) -> Int {
-            var count = number < 0 ? 2 : 1
-            var rest = number.magnitude
-            while rest >= 10 {
-                rest /= 10
-                count += 1
-            }
-            return count
-        }
-
-        /// Writes `number` in decimal at the start of `buffer` (at least 20 bytes) and returns
-        /// how many bytes it took.
-        static func spell(_ number: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-            let count = decimalCount(number)
-            var rest = number.magnitude
-            var index = count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if number < 0 { buffer[0] = UInt8(ascii: "-") }
-            return count
         }
     }
 

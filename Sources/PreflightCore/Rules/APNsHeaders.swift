@@ -52,12 +52,10 @@ public struct APNsHeaders: Sendable, Equatable {
         self.init()
         // One pass over the table, each name matched by `set`'s switch, rather than a lookup of
         // each of the ten names: a request carries a handful of headers, and a lookup hashes its
-        // name whether the header is there or not. Only a name starting with `a` or `s` can be
-        // one of them.
-        for (name, value) in headers {
-            guard let first = name.utf8.first, first == UInt8(ascii: "a") || first == UInt8(ascii: "s") else {
-                continue
-            }
+        // name whether the header is there or not. Only a name under one of the two families'
+        // prefixes reaches the switch.
+        for (name, value) in headers
+        where name.utf8.starts(with: Self.prefix.utf8) || name.utf8.starts(with: Self.serviceBusPrefix.utf8) {
             set(lowercased: name, value)
         }
     }
@@ -66,6 +64,8 @@ public struct APNsHeaders: Sendable, Equatable {
     /// APNS native notification": https://learn.microsoft.com/en-us/rest/api/notificationhubs/send-apns-native-notification),
     /// lowercased.
     public static let serviceBusFormatName = "servicebusnotification-format"
+    /// The prefix the two Azure names share.
+    static let serviceBusPrefix = "servicebusnotification-"
     public static let serviceBusExpiryName = "servicebusnotification-apns-expiry"
 
     /// What setting a header did.

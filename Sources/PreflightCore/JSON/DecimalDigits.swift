@@ -1,0 +1,34 @@
+/// An `Int` spelled in decimal as `String(number)` spells it, into bytes, without making a
+/// `String`: the report's numbers and a finding's number pieces, on every request.
+enum DecimalDigits {
+    /// The most bytes a spelling takes (`Int.min`: a sign and 19 digits).
+    static let maxCount = 20
+
+    /// The bytes of `number` in decimal, its sign included.
+    static func count(_ number: Int) -> Int {
+        var count = number < 0 ? 2 : 1
+        // The magnitude as unsigned, so Int.min has one too.
+        var rest = number.magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
+    }
+
+    /// Hands `body` the decimal spelling of `number`, written on the stack.
+    static func withSpelling<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { buffer in
+            let count = count(number)
+            var rest = number.magnitude
+            var index = count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if number < 0 { buffer[0] = UInt8(ascii: "-") }
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+}

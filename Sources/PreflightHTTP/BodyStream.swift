@@ -26,8 +26,11 @@ import Synchronization
 /// ```
 public protocol HTTPBodySink: AnyObject, Sendable {
     /// A piece of the body, in order: the number of bytes taken from its start. Fewer than offered
-    /// parks the connection until `BodyWaker.wake` is called, then the rest is offered again.
-    /// Called on the connection's worker thread, one call at a time.
+    /// parks the connection until `BodyWaker.wake` is called, then the rest is offered again, so
+    /// every short take must be followed by a wake, before `take` returns or later: the server
+    /// resumes the connection for nothing else, and a short take with no wake to come stalls the
+    /// body until the client gives up. Called on the connection's worker thread, one call at a
+    /// time.
     func take(_ bytes: UnsafeRawBufferPointer) -> Int
     /// The body has ended: answer through `responder`, at once or later from any thread.
     func finish(_ responder: Responder)

@@ -10,30 +10,38 @@ import Testing
 /// file libmicrohttpd reads itself; a refusal, the body cap and a client gone mid-body.
 // A time limit: a connection that parks and is never resumed hangs its client, not the run.
 @Suite(.serialized, .timeLimit(.minutes(1))) struct BodyStreamTests {
-    /// Takes at most `step` bytes a call and, every other call, none: it then wakes the
-    /// connection 2 ms later from another thread. Answers with the bytes it got, from a file.
+    /// Takes at most `step` bytes a call and, every other call, none. Whenever it takes fewer
+    /// bytes than offered it wakes the connection, as `HTTPBodySink.take` requires: 2 ms later
+    /// from another thread, or (`wakesAtOnce`) before it returns, so the server sees the wake as
+    /// it decides to park. Answers with the bytes it got, from a file.
     final class EchoSink: HTTPBodySink {
         let waker: BodyWaker
         let step: Int
+        let wakesAtOnce: Bool
         let received = Mutex<[UInt8]>([])
-        let parks = Atomic<Int>(0)
+        let shortTakes = Atomic<Int>(0)
         let cancelled = Atomic<Bool>(false)
         private let calls = Atomic<Int>(0)
 
-        init(waker: BodyWaker, step: Int) {
+        init(waker: BodyWaker, step: Int, wakesAtOnce: Bool) {
             self.waker = waker
             self.step = step
+            self.wakesAtOnce = wakesAtOnce
         }
 
         func take(_ bytes: UnsafeRawBufferPointer) -> Int {
-            if calls.add(1, ordering: .relaxed).newValue % 2 == 1 {
-                parks.add(1, ordering: .relaxed)
+            let count = calls.add(1, ordering: .relaxed).newValue % 2 == 1 ? 0 : min(step, bytes.count)
+            received.withLock { $0 += bytes[..<count] }
+            guard count < bytes.count else { return count }
+            // Fewer bytes than offered: the connection parks until this wake. A short take that
+            // woke nobody would hang the client whenever no earlier wake was still pending.
+            shortTakes.add(1, ordering: .relaxed)
+            if wakesAtOnce {
+                waker.wake()
+            } else {
                 let waker = self.waker
                 DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(2)) { waker.wake() }
-                return 0
             }
-            let count = min(step, bytes.count)
-            received.withLock { $0 += bytes[..<count] }
             return count
         }
 
@@ -61,11 +69,11 @@ import Testing
         let sink = Mutex<EchoSink?>(nil)
     }
 
-    static func router(_ opened: Opened, step: Int = 700) -> Router {
+    static func router(_ opened: Opened, step: Int = 700, wakesAtOnce: Bool = false) -> Router {
         var router = Router()
         router.add("POST", "/stream", maxBodyBytes: 1 << 20) { request, waker in
             if request.header("x-refuse") != nil { return .refuse(.error(403, code: "refused", message: "no")) }
-            let sink = EchoSink(waker: waker, step: step)
+            let sink = EchoSink(waker: waker, step: step, wakesAtOnce: wakesAtOnce)
             opened.sink.withLock { $0 = sink }
             return .stream(sink)
         }
@@ -89,9 +97,25 @@ import Testing
         #expect(response.status == 200)
         #expect(response.body == body)
         let sink = try #require(opened.sink.withLock { $0 })
-        // 200,000 bytes 700 at a time, every other call a park: about 285 parks.
-        #expect(sink.parks.load(ordering: .relaxed) >= 200_000 / 700)
+        // 200,000 bytes 700 at a time, every other call none: at least 285 short takes, each one woken.
+        #expect(sink.shortTakes.load(ordering: .relaxed) >= 200_000 / 700)
         #expect(sink.cancelled.load(ordering: .relaxed) == false)
+    }
+
+    /// A sink that wakes before its short take returns: the server finds the wake as it would
+    /// park and offers the rest at once. Were that wake lost, nothing else would resume the
+    /// connection and the client would time out.
+    @Test func aWakeBeforeTheParkOffersTheRestAtOnce() throws {
+        let opened = Opened()
+        let body = (0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let response = try Self.withServer(Self.router(opened, wakesAtOnce: true)) { server in
+            try RawClient.exchange(
+                port: server.port, "POST /stream", headers: ["Content-Length: \(body.count)"], body: body)
+        }
+        #expect(response.status == 200)
+        #expect(response.body == body)
+        let sink = try #require(opened.sink.withLock { $0 })
+        #expect(sink.shortTakes.load(ordering: .relaxed) >= 50_000 / 700)
     }
 
     @Test func aChunkedBodyStreamsToo() throws {

@@ -24,8 +24,16 @@ public struct ReservedHeaders: Sendable {
 
     /// Whether a lowercased header name falls under the prefix without being one of the names.
     func refuses(_ lowercasedName: String) -> Bool {
-        // The prefix compared byte for byte (`hasPrefix` compares characters, on every header):
-        // a header name is a token, ASCII, so only an ASCII prefix can start one either way.
-        lowercasedName.utf8.starts(with: prefix.utf8) && !names.contains(lowercasedName)
+        // The prefix compared byte for byte through pointers (`hasPrefix` compares characters,
+        // and `utf8.starts(with:)` iterates both views, on every header): a header name is a
+        // token, ASCII, so only an ASCII prefix can start one either way.
+        var name = lowercasedName
+        var prefix = self.prefix
+        let under = name.withUTF8 { name in
+            prefix.withUTF8 { prefix in
+                name.count >= prefix.count && (0..<prefix.count).allSatisfy { name[$0] == prefix[$0] }
+            }
+        }
+        return under && !names.contains(lowercasedName)
     }
 }

@@ -74,7 +74,7 @@ import Testing
         #expect(TextRules.trimmedText("\u{0600}a b") == "\u{0600}a b")
     }
 
-    /// The sixteen-at-a-time scans agree with a byte-by-byte look, whatever the length
+    /// The sixteen-at-a-time scans and the pointer comparison agree with a byte-by-byte look, whatever the length
     /// and wherever the byte sits (in a block of sixteen or in the tail).
     @Test func byteScansAgreeWithAPlainLoop() {
         var generator = SystemRandomNumberGenerator()
@@ -98,6 +98,16 @@ import Testing
                 bytes[start...].firstIndex { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
                 ?? count
             #expect(special == expected, "\(bytes) from \(start)")
+            // The same bytes, one byte changed, or one byte fewer.
+            var other = bytes
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 1 where !other.isEmpty: other[Int.random(in: 0..<count, using: &generator)] ^= 0x01
+            case 2 where !other.isEmpty: other.removeLast()
+            default: break
+            }
+            let same = bytes.withUnsafeBufferPointer { left in other.withUnsafeBufferPointer { ByteScan.same(left, $0) }
+            }
+            #expect(same == (bytes == other), "\(bytes) and \(other)")
         }
     }
 

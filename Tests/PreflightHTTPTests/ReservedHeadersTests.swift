@@ -38,6 +38,18 @@ struct ReservedHeadersTests {
         #expect(Self.problem("x-acme-tenant ", nil) == expected)
     }
 
+    /// The token bytes' masks are RFC 9110 5.6.2's tchar, byte for byte over all 256.
+    @Test func tokenBytesAreTheRFCsTchar() {
+        let symbols = Set("!#$%&'*+-.^_`|~".utf8)
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let tchar =
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || symbols.contains(byte)
+            #expect(HeaderBlock.isTokenByte(byte) == tchar, "byte \(value)")
+        }
+    }
+
     @Test func refusedNameReachesTheMachineAs400() {
         var head = ExchangeStateMachineTests.head("GET", "/hello")
         head.headerProblem = Self.problem("X-Acme-Tenat", Self.acme)

@@ -1,6 +1,16 @@
 /// Byte searches over contiguous bytes, sixteen at a time, for the scans that run over every
 /// payload's text (a body of a few hundred bytes is scanned several times per request).
 enum ByteScan {
+    /// Whether two byte runs are the same, compared through their pointers: a generic
+    /// `elementsEqual` over a `String.UTF8View` costs some twenty instructions a byte, and an
+    /// object's keys are compared on every member lookup.
+    static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let a = left.baseAddress, let b = right.baseAddress, a != b else { return true }
+        for index in 0..<left.count where a[index] != b[index] { return false }
+        return true
+    }
+
     /// Whether any byte of `bytes` equals one of the four `targets`.
     static func containsAny(_ bytes: UnsafeBufferPointer<UInt8>, of targets: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
         guard let base = bytes.baseAddress else { return false }

@@ -108,12 +108,11 @@ public final class JSONDocument: Sendable {
 
     /// Whether a string node holds `text`.
     func string(_ index: Int, equals text: String) -> Bool {
+        // Different lengths are told apart before any byte is read.
         let node = nodes[index]
-        if !node.escaped {
-            let raw = bytes[node.range]
-            return raw.count == text.utf8.count && raw.elementsEqual(text.utf8)
-        }
-        return withStringBytes(index) { $0.elementsEqual(text.utf8) }
+        guard node.escaped || Int(node.length) == text.utf8.count else { return false }
+        var text = text
+        return text.withUTF8 { wanted in withStringBytes(index) { ByteScan.same($0, wanted) } }
     }
 
     func string(_ index: Int) -> String {

@@ -171,7 +171,7 @@ public struct JSONParser {
     }
 
     private func sameKey(_ first: Int, _ second: Int) -> Bool {
-        nodes[first].withText(in: text) { a in nodes[second].withText(in: text) { b in a.elementsEqual(b) } }
+        nodes[first].withText(in: text) { a in nodes[second].withText(in: text) { b in ByteScan.same(a, b) } }
     }
 
     // MARK: - Scalars

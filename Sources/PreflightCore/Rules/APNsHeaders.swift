@@ -55,7 +55,7 @@ public struct APNsHeaders: Sendable, Equatable {
         // name whether the header is there or not. Only a name under one of the two families'
         // prefixes reaches the switch.
         for (name, value) in headers
-        where name.utf8.starts(with: Self.prefix.utf8) || name.utf8.starts(with: Self.serviceBusPrefix.utf8) {
+        where ByteScan.hasPrefix(name, Self.prefix) || ByteScan.hasPrefix(name, Self.serviceBusPrefix) {
             set(lowercased: name, value)
         }
     }

@@ -103,6 +103,6 @@ enum APSKey: CaseIterable, Sendable {
     }
 
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        name.withUTF8Buffer { bytes.elementsEqual($0) }
+        name.withUTF8Buffer { ByteScan.same(bytes, $0) }
     }
 }

@@ -63,13 +63,19 @@ public struct Finding: Sendable, Equatable {
     /// user text through `Quoting`; this holds for any text a rule forgot to bound.
     public static let maxTextBytes = 1024
 
-    /// `path` is cut to `Quoting.maxBytes`, `message` and `fix` to `maxTextBytes`.
-    public init(_ code: FindingCode, _ severity: Severity, path: String?, message: FindingText, fix: FindingText) {
+    /// `path` is cut to `Quoting.maxBytes`, `message` and `fix` to `maxTextBytes`. The texts are
+    /// taken (`consuming`) and cut in place: a rule's finding is built once, not copied into it.
+    public init(
+        _ code: FindingCode, _ severity: Severity, path: String?, message: consuming FindingText,
+        fix: consuming FindingText
+    ) {
         self.code = code
         self.severity = severity
         self.path = path.map { Quoting.bounded($0) }
-        self.messageText = message.bounded(limit: Self.textLimit)
-        self.fixText = fix.bounded(limit: Self.textLimit)
+        message.bound(limit: Self.textLimit)
+        fix.bound(limit: Self.textLimit)
+        self.messageText = message
+        self.fixText = fix
     }
 
     /// The same finding from texts already made. Disfavoured, and generic, so that a literal

@@ -35,7 +35,7 @@ public enum FindingCatalog {
 
 extension Finding {
     /// A finding with the catalog's severity for `code`.
-    public init(_ code: FindingCode, path: String?, message: FindingText, fix: FindingText) {
+    public init(_ code: FindingCode, path: String?, message: consuming FindingText, fix: consuming FindingText) {
         self.init(code, FindingCatalog.severity(of: code), path: path, message: message, fix: fix)
     }
 

@@ -95,11 +95,12 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         }
     }
 
-    /// The text, or its first `limit` bytes and `Quoting.ellipsis` (`Quoting.bounded`): a text
-    /// within the limit keeps its pieces; only one past it is joined, to be cut.
-    func bounded(limit: Int) -> FindingText {
-        guard utf8Count > limit else { return self }
-        return FindingText(Quoting.bounded(text, limit: limit))
+    /// Cuts the text in place to its first `limit` bytes and `Quoting.ellipsis`
+    /// (`Quoting.bounded`): a text within the limit is left as it is, pieces and all (and not
+    /// copied); only one past it is joined, to be cut.
+    mutating func bound(limit: Int) {
+        guard utf8Count > limit else { return }
+        self = FindingText(Quoting.bounded(text, limit: limit))
     }
 
     /// Two texts are equal when they read the same, however they were built.

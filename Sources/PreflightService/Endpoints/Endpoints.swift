@@ -116,7 +116,8 @@ struct Endpoints: Sendable {
             body: request.body, headers: headers, fetch: options.fetch, profile: options.profile,
             format: options.format, expectMedia: options.expectMedia, parsed: expo?.parsed,
             findings: scratch.takeFindings())
-        switch step {
+        // The step is taken apart, not copied: its outcome holds the report and the configuration.
+        switch consume step {
         case .finished(let outcome):
             // Without a download the outcome comes at once, on the connection's worker: answered
             // here, with no closure made (its captures would be a heap block a request); the

@@ -87,16 +87,21 @@ import Testing
         return try body(server)
     }
 
-    @Test func everyByteArrivesInOrderThroughParksAndTheFileIsTheAnswer() throws {
+    /// `body` posted with its `Content-Length` to an echo sink: the answer, and the sink.
+    static func echo(_ body: [UInt8], wakesAtOnce: Bool) throws -> (RawClient.Response, EchoSink) {
         let opened = Opened()
-        let body = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
-        let response = try Self.withServer(Self.router(opened)) { server in
+        let response = try withServer(router(opened, wakesAtOnce: wakesAtOnce)) { server in
             try RawClient.exchange(
                 port: server.port, "POST /stream", headers: ["Content-Length: \(body.count)"], body: body)
         }
+        return (response, try #require(opened.sink.withLock { $0 }))
+    }
+
+    @Test func everyByteArrivesInOrderThroughParksAndTheFileIsTheAnswer() throws {
+        let body = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+        let (response, sink) = try Self.echo(body, wakesAtOnce: false)
         #expect(response.status == 200)
         #expect(response.body == body)
-        let sink = try #require(opened.sink.withLock { $0 })
         // 200,000 bytes 700 at a time, every other call none: at least 285 short takes, each one woken.
         #expect(sink.shortTakes.load(ordering: .relaxed) >= 200_000 / 700)
         #expect(sink.cancelled.load(ordering: .relaxed) == false)
@@ -106,15 +111,10 @@ import Testing
     /// park and offers the rest at once. Were that wake lost, nothing else would resume the
     /// connection and the client would time out.
     @Test func aWakeBeforeTheParkOffersTheRestAtOnce() throws {
-        let opened = Opened()
         let body = (0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        let response = try Self.withServer(Self.router(opened, wakesAtOnce: true)) { server in
-            try RawClient.exchange(
-                port: server.port, "POST /stream", headers: ["Content-Length: \(body.count)"], body: body)
-        }
+        let (response, sink) = try Self.echo(body, wakesAtOnce: true)
         #expect(response.status == 200)
         #expect(response.body == body)
-        let sink = try #require(opened.sink.withLock { $0 })
         #expect(sink.shortTakes.load(ordering: .relaxed) >= 50_000 / 700)
     }
 

@@ -102,6 +102,7 @@ extension AccessLogTests {
         for value in [0, 7, 10, 200, 499, 65_536, 1_000_000] {
             #expect(written { AccessLog.appendDecimal(value, to: &$0) } == String(value))
         }
+        #expect(written { AccessLog.appendDecimal(-5, to: &$0) } == "0")
         let record = AccessRecord(
             requestID: "r-1", method: "GET", path: "/healthz", route: "/healthz", status: 200, bytes: 15,
             duration: 0.000_181, startedAt: 1_795_984_773.123)

@@ -93,8 +93,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `number` in decimal, as `String(number)` spells it (no string made: a report
-    /// writes its byte counts and limits on every request).
-    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+    /// writes its byte counts and limits on every request, the access log its status and bytes).
+    public static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
         DecimalDigits.withSpelling(number) { bytes.append(contentsOf: $0) }
     }
 

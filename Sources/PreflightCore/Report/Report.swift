@@ -118,19 +118,15 @@ public struct Report: Sendable {
             report.field("verdict", verdict.rawValue)
             report.key("findings")
             report.array { list in
-                // Read through the buffer's pointer: each text is lent to the writer, where the
-                // array's elements were copied out (their strings retained and released).
-                findings.withUnsafeBufferPointer { kept in
-                    for index in kept.indices {
-                        list.object { item in
-                            item.field("code", kept[index].code.rawValue)
-                            item.field("severity", kept[index].severity.rawValue)
-                            item.field("path", kept[index].path)
-                            item.key("message")
-                            item.string(kept[index].messageText)
-                            item.key("fix")
-                            item.string(kept[index].fixText)
-                        }
+                for index in findings.indices {
+                    list.object { item in
+                        item.field("code", findings[index].code.rawValue)
+                        item.field("severity", findings[index].severity.rawValue)
+                        item.field("path", findings[index].path)
+                        item.key("message")
+                        item.string(findings[index].messageText)
+                        item.key("fix")
+                        item.string(findings[index].fixText)
                     }
                 }
             }

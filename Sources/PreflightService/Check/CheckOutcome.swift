@@ -13,9 +13,8 @@ public struct CheckOutcome: Sendable {
     var downloaded: Bool { items.contains { $0.download != nil } }
 
     /// The whole report: the payload's findings, then the media rules' (run here, for each
-    /// media in turn), all under the report's cap of findings per code. The outcome is used up:
-    /// without a download its payload report is handed over as it is, not copied.
-    public consuming func report() -> Report {
+    /// media in turn), all under the report's cap of findings per code.
+    public func report() -> Report {
         guard downloaded else { return payloadReport }
         let judged = MediaRules.evaluate(items, configuration: configuration, profile: profile, root: root)
         var report = payloadReport

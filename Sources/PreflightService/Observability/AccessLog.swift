@@ -182,14 +182,7 @@ public final class AccessLog: Sendable {
 
     /// A non-negative integer's digits (a negative one is written as 0: none is logged).
     static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = max(0, value)
-        while divisor > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: 0x30 + rest / divisor))
-            rest %= divisor
-            divisor /= 10
-        }
+        JSONWriter.appendDecimal(max(0, value), to: &bytes)
     }
 
     /// `seconds` in milliseconds with up to three decimals and no trailing zeros, at least one

@@ -39,12 +39,13 @@ import Testing
                 == #"{"summary":{"lines":0,"blank":0,"reports":0,"verdicts":{"pass":0,"warn":0,"fail":0},"codes":{}}}"#)
     }
 
-    @Test func theReportLine() {
-        #expect(
-            String(decoding: BulkSummary.reportLine(Array("{}".utf8), line: 7), as: UTF8.self)
-                == "{\"line\":7,\"report\":{}}\n")
-        #expect(
-            String(decoding: BulkSummary.reportLine(Array("{}".utf8), line: 7, index: 1), as: UTF8.self)
-                == "{\"line\":7,\"index\":1,\"report\":{}}\n")
+    @Test func theReportLineWrapsTheReportsJSONAfterWhatTheBufferHolds() {
+        let report = Report(findings: [], payload: PayloadSummary(bytes: 2, limit: 4096, pushType: "alert"))
+        var bytes = Array("before\n".utf8)
+        BulkSummary.appendReportLine(report, line: 7, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "before\n{\"line\":7,\"report\":\(report.json)}\n")
+        var indexed: [UInt8] = []
+        BulkSummary.appendReportLine(report, line: 7, index: 1, to: &indexed)
+        #expect(String(decoding: indexed, as: UTF8.self) == "{\"line\":7,\"index\":1,\"report\":\(report.json)}\n")
     }
 }

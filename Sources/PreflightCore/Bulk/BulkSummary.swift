@@ -100,20 +100,18 @@ public struct BulkSummary: Sendable {
         return writer.bytes
     }
 
-    /// One output line for a report: `{"line":N,"report":REPORT}` (`"index":I` after the line
-    /// number for message I of an Expo array), and its newline.
-    public static func reportLine(_ report: [UInt8], line: Int, index: Int? = nil) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(report.count + 40)
+    /// Appends the output line of `report`: `{"line":N,"report":REPORT}` (`"index":I` after the
+    /// line number for message I of an Expo array), and its newline. The report is written
+    /// straight into `bytes`, the line's buffer: no array is made for it alone.
+    public static func appendReportLine(_ report: Report, line: Int, index: Int? = nil, to bytes: inout [UInt8]) {
         bytes += #"{"line":"#.utf8
-        bytes += String(line).utf8
+        JSONWriter.appendDecimal(line, to: &bytes)
         if let index {
             bytes += #","index":"#.utf8
-            bytes += String(index).utf8
+            JSONWriter.appendDecimal(index, to: &bytes)
         }
         bytes += #","report":"#.utf8
-        bytes += report
+        report.writeJSON(into: &bytes)
         bytes += "}\n".utf8
-        return bytes
     }
 }

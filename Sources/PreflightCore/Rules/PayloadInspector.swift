@@ -46,6 +46,16 @@ public struct PayloadInspector: Sendable {
             report.envelope = envelope
             return report
         }
+
+        /// The report without a download, its findings taken from the inspection (left empty):
+        /// the report owns the array, so a finding added to it goes into the array's spare room.
+        public mutating func takeReport() -> Report {
+            var taken = Findings()
+            swap(&taken, &findings)
+            var report = Report(collected: taken, payload: summary)
+            report.envelope = envelope
+            return report
+        }
     }
 
     /// Judges the push for `profile`'s extension (the one the request names). A provider's

@@ -83,6 +83,9 @@ extension BulkCheck {
     /// Checks the pushes of a line; once the last is in, its reports are made (on a pool thread
     /// when a download came in between) and the line's result stored.
     private func run(_ pushes: [Push], line: Int, sequence: Int, indexed: Bool) {
+        if pushes.count == 1, let push = pushes.first {
+            return run(push, line: line, sequence: sequence, indexed: indexed)
+        }
         let gathered = Mutex(Gathered(count: pushes.count))
         for (index, push) in pushes.enumerated() {
             check.run(
@@ -100,11 +103,32 @@ extension BulkCheck {
         }
     }
 
+    /// A line of one push (the common case): judged at once when nothing is downloaded, with no
+    /// closure or gathering made for it.
+    private func run(_ push: Push, line: Int, sequence: Int, indexed: Bool) {
+        let step = check.begin(
+            body: push.body, headers: push.headers, fetch: options.fetch, profile: push.profile,
+            format: push.format, expectMedia: options.expectMedia, parsed: push.parsed)
+        switch consume step {
+        case .finished(let outcome):
+            complete(sequence, Self.result(line: line, reports: [outcome.report()], indexed: indexed))
+        case .downloading(let downloads):
+            downloads.start { [self] outcome in
+                guard outcome.downloaded else {
+                    return complete(sequence, Self.result(line: line, reports: [outcome.report()], indexed: indexed))
+                }
+                // Called on the download's thread: the media rules go back to the pool.
+                enqueue(.report(sequence: sequence, line: line, outcomes: [outcome], indexed: indexed))
+            }
+        }
+    }
+
     /// A line's output lines and what its reports add to the summary.
     static func result(line: Int, reports: [Report], indexed: Bool) -> LineResult {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024 * reports.count)
         for (index, report) in reports.enumerated() {
-            bytes += BulkSummary.reportLine(report.jsonBytes, line: line, index: indexed ? index : nil)
+            BulkSummary.appendReportLine(report, line: line, index: indexed ? index : nil, to: &bytes)
         }
         return LineResult(line: line, bytes: bytes, entries: reports.map(BulkSummary.Entry.init))
     }

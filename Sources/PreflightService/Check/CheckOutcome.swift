@@ -1,22 +1,24 @@
 public import PreflightCore
 
 /// What one check gathered: the payload's report and, when there were any, the downloads.
+///
+/// A payload-only outcome is its report and a nil reference: copying it (into a bulk line's
+/// gathered outcomes, out of a `CheckStep`) copies a report, not the configuration and the
+/// profile, which only the media rules read.
 public struct CheckOutcome: Sendable {
     let payloadReport: Report
-    /// The media in the extension's order, each with its download when it had one.
-    var items: [MediaRules.Item] = []
-    let configuration: PreflightConfiguration
-    var profile: ExtensionProfile = .generic
-    var root: JSONView?
+    /// The media and what they are judged with; nil when the check downloaded nothing.
+    let media: DownloadedMedia?
 
     /// Whether a download was made (its completion then runs off the connection's worker).
-    var downloaded: Bool { items.contains { $0.download != nil } }
+    var downloaded: Bool { media?.items.contains { $0.download != nil } ?? false }
 
     /// The whole report: the payload's findings, then the media rules' (run here, for each
     /// media in turn), all under the report's cap of findings per code.
     public func report() -> Report {
-        guard downloaded else { return payloadReport }
-        let judged = MediaRules.evaluate(items, configuration: configuration, profile: profile, root: root)
+        guard let media, downloaded else { return payloadReport }
+        let judged = MediaRules.evaluate(
+            media.items, configuration: media.configuration, profile: media.profile, root: media.root)
         var report = payloadReport
         report.append(contentsOf: judged.findings, omitted: judged.omitted)
         var entries = judged.entries
@@ -31,5 +33,23 @@ public struct CheckOutcome: Sendable {
         report.attachment = first.flatMap { $0.attached ? $0.plan : nil }
         report.attachments = entries
         return report
+    }
+}
+
+/// The media of one check, each with its download when it had one, and what the media rules
+/// judge them with. A class: made once, when the last download ends, and shared by every copy of
+/// its outcome.
+final class DownloadedMedia: Sendable {
+    /// In the extension's order.
+    let items: [MediaRules.Item]
+    let configuration: PreflightConfiguration
+    let profile: ExtensionProfile
+    let root: JSONView?
+
+    init(items: [MediaRules.Item], configuration: PreflightConfiguration, profile: ExtensionProfile, root: JSONView?) {
+        self.items = items
+        self.configuration = configuration
+        self.profile = profile
+        self.root = root
     }
 }

@@ -11,8 +11,10 @@ public enum CheckStep: Sendable {
     case downloading(PendingDownloads)
 }
 
-/// The downloads of one check, not started yet, and what their outcome is judged with.
-public struct PendingDownloads: Sendable {
+/// The downloads of one check, not started yet, and what their outcome is judged with. A class,
+/// so that a `CheckStep` is the size of a payload-only outcome: the step of every check is
+/// moved through its caller, and only one with media makes this.
+public final class PendingDownloads: Sendable {
     let candidates: [MediaCandidate]
     let source: any MediaSource
     let accept: String?
@@ -22,14 +24,25 @@ public struct PendingDownloads: Sendable {
     let profile: ExtensionProfile
     let root: JSONView?
 
+    init(
+        candidates: [MediaCandidate], source: any MediaSource, accept: String?, transport: TransportPolicy,
+        payloadReport: Report, configuration: PreflightConfiguration, profile: ExtensionProfile, root: JSONView?
+    ) {
+        self.candidates = candidates
+        self.source = source
+        self.accept = accept
+        self.transport = transport
+        self.payloadReport = payloadReport
+        self.configuration = configuration
+        self.profile = profile
+        self.root = root
+    }
+
     /// Starts every download; `completion` gets the outcome on the thread that finished the last one.
     public func start(completion: @escaping @Sendable (CheckOutcome) -> Void) {
-        let judged = (report: payloadReport, configuration: configuration, profile: profile, root: root)
-        PreflightCheck.download(candidates, from: source, accept: accept, transport: transport) { items in
-            completion(
-                CheckOutcome(
-                    payloadReport: judged.report, items: items, configuration: judged.configuration,
-                    profile: judged.profile, root: judged.root))
+        PreflightCheck.download(candidates, from: source, accept: accept, transport: transport) { [self] items in
+            let media = DownloadedMedia(items: items, configuration: configuration, profile: profile, root: root)
+            completion(CheckOutcome(payloadReport: payloadReport, media: media))
         }
     }
 }

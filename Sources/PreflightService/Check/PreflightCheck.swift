@@ -70,29 +70,27 @@ public struct PreflightCheck: Sendable {
         var inspection = inspector.inspect(
             body: body, headers: headers, profile: profile, format: format, downloading: fetch && self.media != nil,
             expectMedia: expectMedia, parsed: parsed, findings: consume findings)
-        var report = inspection.report
-        // The report owns the findings from here: the inspection lets go of them, so a finding the
-        // report adds (`media.not-fetched`) goes into the array's spare room, not into a copy.
-        inspection.findings = Findings()
+        // The report takes the findings from the inspection, so a finding it adds
+        // (`media.not-fetched`) goes into the array's spare room, not into a copy.
+        var report = inspection.takeReport()
         let configuration = inspector.configuration
-        let judged = (profile: inspection.profile, root: inspection.root)
         // One media, or for an extension that attaches every value each one up to payload.max_media.
-        let every = judged.profile.attachesEvery
+        let every = inspection.profile.attachesEvery
         guard let first = every ? inspection.candidates.lazy.compactMap(\.reference).first : inspection.media else {
-            return .finished(CheckOutcome(payloadReport: report, configuration: configuration))
+            return .finished(CheckOutcome(payloadReport: report, media: nil))
         }
         guard fetch, let source = self.media else {
             report.append(Self.notFetched(first, reason: fetch ? .disabled : .skipped))
-            return .finished(CheckOutcome(payloadReport: report, configuration: configuration))
+            return .finished(CheckOutcome(payloadReport: report, media: nil))
         }
         // Built only for a download: a payload-only check allocates no list of candidates.
         let candidates = every ? inspection.candidates : [MediaCandidate(key: first.key, reference: first)]
-        let ats = configuration.payload.appTransportSecurity(for: judged.profile)
+        let ats = configuration.payload.appTransportSecurity(for: inspection.profile)
         return .downloading(
             PendingDownloads(
-                candidates: candidates, source: source, accept: judged.profile.accept,
+                candidates: candidates, source: source, accept: inspection.profile.accept,
                 transport: .appTransportSecurity(ats), payloadReport: report, configuration: configuration,
-                profile: judged.profile, root: judged.root))
+                profile: inspection.profile, root: inspection.root))
     }
 
     /// Why no download happened.

@@ -68,7 +68,8 @@ public struct Report: Sendable {
 
     /// A report of findings capped as they were made: their kept ones, and their counts.
     public init(
-        collected: consuming Findings, payload: PayloadSummary, media: MediaSummary? = nil, attachment: AttachmentPlan? = nil
+        collected: consuming Findings, payload: PayloadSummary, media: MediaSummary? = nil,
+        attachment: AttachmentPlan? = nil
     ) {
         self.findings = collected.kept
         self.omittedFindings = collected.omitted

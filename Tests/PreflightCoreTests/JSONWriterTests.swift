@@ -41,4 +41,38 @@ import Testing
         }
         #expect(writer.text == #"{"a\"b\n":1}"#)
     }
+
+    /// The writer copies into room it made ahead in its array: what it hands back is the text
+    /// alone, however often the room grew (past the array's kept capacity, past a zero block),
+    /// after what the buffer held, with every string written the way the escaping form writes it.
+    @Test func aLongTextGrowsItsRoomAndHandsBackOnlyTheText() {
+        let pieces = [
+            "plain", "a\"quote", "back\\slash", "line\nend", "\u{1}\u{1F}", "é😀", String(repeating: "x", count: 700),
+        ]
+        var expected = Array("kept:".utf8)
+        expected.append(UInt8(ascii: "["))
+        var buffer = Array("kept:".utf8)
+        buffer.reserveCapacity(100)
+        var writer = JSONWriter(appendingTo: &buffer)
+        writer.array { list in
+            for index in 0..<300 {
+                let text = pieces[index % pieces.count]
+                list.value(text)
+                if index > 0 { expected.append(UInt8(ascii: ",")) }
+                JSONWriter.appendQuoted(text, to: &expected)
+            }
+        }
+        expected.append(UInt8(ascii: "]"))
+        #expect(writer.bytes == expected)
+        #expect(writer.text == String(decoding: expected, as: UTF8.self))
+        writer.finish(into: &buffer)
+        #expect(buffer == expected)
+        #expect(buffer.count > 30_000)  // grown past the kept capacity and past many zero blocks
+
+        var fresh = JSONWriter(capacity: 0)
+        fresh.object { $0.field("k", String(repeating: "y", count: 3000)) }
+        let finished = fresh.finished()
+        #expect(finished.count == 3000 + 8)
+        #expect(String(decoding: finished, as: UTF8.self) == #"{"k":""# + String(repeating: "y", count: 3000) + #""}"#)
+    }
 }

@@ -97,7 +97,7 @@ public struct BulkSummary: Sendable {
                 }
             }
         }
-        return writer.bytes
+        return writer.finished()
     }
 
     /// Appends the output line of `report`: `{"line":N,"report":REPORT}` (`"index":I` after the

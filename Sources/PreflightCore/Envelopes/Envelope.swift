@@ -127,7 +127,7 @@ public struct Envelope: Sendable {
         } else {
             var writer = JSONWriter(capacity: 512)
             writer.value(derivation.payload)
-            bytes = writer.bytes
+            bytes = writer.finished()
         }
         var document: JSONDocument?
         do {

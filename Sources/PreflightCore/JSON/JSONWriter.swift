@@ -7,61 +7,172 @@
 /// writer.text  // {"status":"ok"}
 /// ```
 public struct JSONWriter: Sendable {
-    /// The JSON written so far, as UTF-8 bytes.
-    public private(set) var bytes: [UInt8] = []
+    /// The text is the first `length` bytes; the ones after are room made ahead (zeros), which a
+    /// write copies into through the array's buffer. `Array.append` costs about a hundred
+    /// instructions a call whatever it appends, and a report is a hundred small pieces.
+    private var storage: [UInt8] = []
+    /// The bytes written so far.
+    private(set) var length = 0
     private var needsComma = false
 
     public init(capacity: Int = 512) {
-        bytes.reserveCapacity(capacity)
+        storage.reserveCapacity(capacity)
     }
 
     /// A writer that writes after what `bytes` holds, into its storage: `bytes` is moved in (and
     /// left empty), so no copy is made; `finish(into:)` moves the text back.
     public init(appendingTo bytes: inout [UInt8]) {
-        swap(&self.bytes, &bytes)
+        swap(&storage, &bytes)
+        length = storage.count
     }
 
     /// Moves the text written into `bytes` (which must be empty: `init(appendingTo:)`'s), leaving
     /// the writer empty.
     public mutating func finish(into bytes: inout [UInt8]) {
-        swap(&self.bytes, &bytes)
+        trim()
+        swap(&storage, &bytes)
+        length = 0
+    }
+
+    /// The JSON written so far, as UTF-8 bytes (a copy: `finished()` gives the writer's own).
+    public var bytes: [UInt8] { Array(storage[..<length]) }
+
+    /// The JSON written, in the writer's own storage (no copy).
+    public consuming func finished() -> [UInt8] {
+        trim()
+        return storage
     }
 
     /// The JSON written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: storage[..<length], as: UTF8.self) }
+
+    /// Drops the room made ahead: the storage is then the text.
+    private mutating func trim() {
+        if storage.count > length { storage.removeSubrange(length...) }
+    }
+
+    // MARK: - Writing bytes
+
+    /// Hands `body` where `count` more bytes go (room made first), then counts them written.
+    @inline(__always)
+    private mutating func write(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if storage.count - length < count { makeRoom(count) }
+        let start = length
+        storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+        length += count
+    }
+
+    /// Zeros copied in as room: an array's append of a buffer is a `memcpy`, of a repeated
+    /// element a loop.
+    private static let zeros = [UInt8](repeating: 0, count: 1024)
+
+    /// Makes room for at least `count` more bytes: the array's spare capacity (a kept buffer's)
+    /// or, when that is too little, as much again as is written.
+    private mutating func makeRoom(_ count: Int) {
+        let missing = count - (storage.count - length)
+        var left = max(missing, storage.capacity - storage.count, min(storage.count, 1 << 16), 256)
+        Self.zeros.withUnsafeBufferPointer { zeros in
+            while left > 0 {
+                let piece = min(left, zeros.count)
+                storage.append(contentsOf: UnsafeBufferPointer(rebasing: zeros[..<piece]))
+                left -= piece
+            }
+        }
+    }
+
+    /// Writes `utf8` as it is.
+    mutating func raw(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let source = utf8.baseAddress, !utf8.isEmpty else { return }
+        write(utf8.count) { $0.update(from: source, count: utf8.count) }
+    }
+
+    /// Writes `byte` as it is.
+    mutating func raw(_ byte: UInt8) {
+        write(1) { $0.pointee = byte }
+    }
+
+    /// Writes `utf8` escaped as the inside of a JSON string literal (no quotes).
+    mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        Self.forEachEscapedPiece(utf8) { raw($0) }
+    }
+
+    /// Writes `utf8` as a JSON string literal; text with nothing to escape (the common case) in
+    /// one write, quotes and all.
+    private mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard ByteScan.firstStringSpecial(utf8, from: 0) == utf8.count, let source = utf8.baseAddress else {
+            raw(UInt8(ascii: "\""))
+            escaped(utf8)
+            raw(UInt8(ascii: "\""))
+            return
+        }
+        write(utf8.count + 2) { target in
+            target[0] = UInt8(ascii: "\"")
+            (target + 1).update(from: source, count: utf8.count)
+            target[utf8.count + 1] = UInt8(ascii: "\"")
+        }
+    }
+
+    /// Whether the bytes written from `start` on hold nothing a JSON string must escape.
+    func isPlain(from start: Int) -> Bool {
+        storage.withUnsafeBufferPointer { written in
+            let piece = UnsafeBufferPointer(rebasing: written[start..<length])
+            return ByteScan.firstStringSpecial(piece, from: 0) == piece.count
+        }
+    }
+
+    /// Forgets what was written after `count` bytes (to write it again another way).
+    mutating func rewind(to count: Int) {
+        precondition(count <= length, "rewinding past the text written")
+        length = count
+    }
 
     /// Writes an object whose members `body` adds with the `field` methods.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
+        open(UInt8(ascii: "{"))
         body(&self)
-        bytes.append(UInt8(ascii: "}"))
+        raw(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Writes an array whose elements `body` adds.
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma = false
+        open(UInt8(ascii: "["))
         body(&self)
-        bytes.append(UInt8(ascii: "]"))
+        raw(UInt8(ascii: "]"))
         needsComma = true
+    }
+
+    /// The comma a value needs after another, and `bracket`, in one write.
+    private mutating func open(_ bracket: UInt8) {
+        let comma = needsComma
+        write(comma ? 2 : 1) { target in
+            if comma { target[0] = UInt8(ascii: ",") }
+            target[comma ? 1 : 0] = bracket
+        }
+        needsComma = false
     }
 
     /// Writes a key written in the source, which needs no escape (the report's own names: a
     /// debug build checks it); the next value written is its value. Copied as it is, not scanned
-    /// for bytes to escape: a report writes a dozen of them.
+    /// for bytes to escape, with its comma, quotes and colon in one write: a report writes a few
+    /// dozen of them.
     public mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
+        let comma = needsComma
         name.withUTF8Buffer { utf8 in
             assert(ByteScan.firstStringSpecial(utf8, from: 0) == utf8.count, "a key to escape: \(name)")
-            bytes.append(contentsOf: utf8)
+            guard let source = utf8.baseAddress else { return }
+            write(utf8.count + (comma ? 4 : 3)) { target in
+                var target = target
+                if comma {
+                    target[0] = UInt8(ascii: ",")
+                    target += 1
+                }
+                target[0] = UInt8(ascii: "\"")
+                (target + 1).update(from: source, count: utf8.count)
+                target[utf8.count + 1] = UInt8(ascii: "\"")
+                target[utf8.count + 2] = UInt8(ascii: ":")
+            }
         }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -69,31 +180,32 @@ public struct JSONWriter: Sendable {
     /// as JSON requires; the next value written is its value.
     public mutating func key(text name: String) {
         separate()
-        Self.appendQuoted(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        var name = name
+        name.withUTF8 { quoted($0) }
+        raw(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func value(_ string: String?) {
         separate()
-        if let string { Self.appendQuoted(string, to: &bytes) } else { append("null") }
+        if var string { string.withUTF8 { quoted($0) } } else { append("null") }
         needsComma = true
     }
 
     public mutating func value(_ text: DocumentText?) {
         separate()
-        if let text { text.withUTF8 { Self.appendQuoted($0, to: &bytes) } } else { append("null") }
+        if let text { text.withUTF8 { quoted($0) } } else { append("null") }
         needsComma = true
     }
 
     public mutating func value(_ number: Int) {
         separate()
-        Self.appendDecimal(number, to: &bytes)
+        DecimalDigits.withSpelling(number) { raw($0) }
         needsComma = true
     }
 
-    /// Appends `number` in decimal, as `String(number)` spells it (no string made: a report
-    /// writes its byte counts and limits on every request, the access log its status and bytes).
+    /// Appends `number` in decimal, as `String(number)` spells it (no string made: the access
+    /// log writes its status and bytes on every request, a bulk run each line's number).
     public static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
         DecimalDigits.withSpelling(number) { bytes.append(contentsOf: $0) }
     }
@@ -139,24 +251,24 @@ public struct JSONWriter: Sendable {
             array { writer in for element in elements { writer.value(element) } }
         } else if json.isString {
             separate()
-            json.withUTF8 { Self.appendQuoted($0, to: &bytes) }
+            json.withUTF8 { quoted($0) }
             needsComma = true
         } else {
             // A number, true, false or null: as written.
             separate()
-            bytes.append(contentsOf: json.document.bytes[json.node.range])
+            json.document.bytes.withUnsafeBufferPointer { raw(UnsafeBufferPointer(rebasing: $0[json.node.range])) }
             needsComma = true
         }
     }
 
-    /// Writes a string value whose bytes `body` appends as they are, without building a `String`:
-    /// text made only of characters JSON never escapes (a percent-encoded path), or pieces that
-    /// `body` escapes itself with `appendEscaped` (a finding's message).
-    mutating func unescapedString(_ body: (inout [UInt8]) -> Void) {
+    /// Writes a string value whose bytes `body` writes with `raw` as they are, without building a
+    /// `String`: text made only of characters JSON never escapes (a percent-encoded path), or
+    /// pieces that `body` escapes itself with `escaped` (a finding's message).
+    mutating func unescapedString(_ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        body(&bytes)
-        bytes.append(UInt8(ascii: "\""))
+        raw(UInt8(ascii: "\""))
+        body(&self)
+        raw(UInt8(ascii: "\""))
         needsComma = true
     }
 
@@ -188,11 +300,12 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { raw(UInt8(ascii: ",")) }
     }
 
     private mutating func append(_ string: String) {
-        bytes.append(contentsOf: string.utf8)
+        var string = string
+        string.withUTF8 { raw($0) }
     }
 
     /// Appends `string` as a JSON string literal, escaping what RFC 8259 requires.
@@ -210,28 +323,46 @@ public struct JSONWriter: Sendable {
 
     /// Appends the UTF-8 text `utf8` escaped as the inside of a JSON string literal (no quotes).
     static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        forEachEscapedPiece(utf8) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Hands `body` the UTF-8 text `utf8` escaped as the inside of a JSON string literal, piece by
+    /// piece: the runs that need no escape as they are (found sixteen bytes at a time), and each
+    /// byte that does as its escape sequence.
+    @inline(__always)
+    static func forEachEscapedPiece(_ utf8: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var plainStart = 0
-        // From one byte that needs escaping to the next, sixteen bytes at a time; the runs
-        // between are copied whole.
         var index = ByteScan.firstStringSpecial(utf8, from: 0)
         while index < utf8.count {
-            let byte = utf8[index]
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+            body(UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+            withEscape(of: utf8[index], body)
             plainStart = index + 1
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            default:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30])
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
-            index = ByteScan.firstStringSpecial(utf8, from: index + 1)
+            index = ByteScan.firstStringSpecial(utf8, from: plainStart)
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
+        body(UnsafeBufferPointer(rebasing: utf8[plainStart...]))
+    }
+
+    /// Hands `body` the escape sequence of `byte` (a quote, a backslash or a control character):
+    /// `\n`, `\r` and `\t` for theirs, `\u00XX` (lowercase hex) for the other controls.
+    private static func withEscape(of byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let hex: StaticString = "0123456789abcdef"
+        var sequence: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (UInt8(ascii: "\\"), 0, 0x30, 0x30, 0, 0)
+        var count = 2
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): sequence.1 = byte
+        case 0x0A: sequence.1 = UInt8(ascii: "n")
+        case 0x0D: sequence.1 = UInt8(ascii: "r")
+        case 0x09: sequence.1 = UInt8(ascii: "t")
+        default:
+            sequence.1 = UInt8(ascii: "u")
+            hex.withUTF8Buffer { digits in
+                sequence.4 = digits[Int(byte >> 4)]
+                sequence.5 = digits[Int(byte & 0x0F)]
+            }
+            count = 6
+        }
+        withUnsafeBytes(of: &sequence) { escape in
+            body(UnsafeBufferPointer(start: escape.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+        }
     }
 }

@@ -61,25 +61,37 @@ extension ExtensionProfile {
     /// percent-encoded past RFC 3986's unreserved characters (a configured name may hold any).
     public static func catalogPath(_ name: String) -> String {
         var path: [UInt8] = []
-        appendCatalogPath(name, to: &path)
+        forEachCatalogPathPiece(name) { path.append(contentsOf: $0) }
         return String(decoding: path, as: UTF8.self)
     }
 
-    /// Appends `catalogPath(name)` to `bytes` without building a string: each report writes it.
-    /// Only unreserved characters and `%XX` are written, so the path needs no JSON escaping.
-    static func appendCatalogPath(_ name: String, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: "/v1/profiles/".utf8)
-        for byte in name.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
-                bytes.append(byte)
-            default:
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0xF))
+    /// Hands `body` `catalogPath(name)` piece by piece without building a string (each report
+    /// writes it): the prefix, the runs of unreserved characters, each other byte as `%XX`. Only
+    /// those are written, so the path needs no JSON escaping.
+    static func forEachCatalogPathPiece(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let prefix: StaticString = "/v1/profiles/"
+        prefix.withUTF8Buffer(body)
+        var name = name
+        name.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where !isUnreserved(byte) {
+                body(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                var encoded = (UInt8(ascii: "%"), hexDigit(byte >> 4), hexDigit(byte & 0xF))
+                withUnsafeBytes(of: &encoded) { body($0.assumingMemoryBound(to: UInt8.self)) }
+                runStart = index + 1
             }
+            body(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+    }
+
+    /// RFC 3986's unreserved characters: letters, digits, `-`, `.`, `_` and `~`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
         }
     }
 

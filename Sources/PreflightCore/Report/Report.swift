@@ -150,7 +150,9 @@ public struct Report: Sendable {
                 summary.field("media_key", payload.mediaKey)
                 summary.field("profile", payload.profile)
                 summary.key("profile_url")
-                summary.unescapedString { ExtensionProfile.appendCatalogPath(payload.profile, to: &$0) }
+                summary.unescapedString { path in
+                    ExtensionProfile.forEachCatalogPathPiece(payload.profile) { path.raw($0) }
+                }
                 if let source = payload.profileSource {
                     summary.key("profile_source")
                     source.writeJSON(to: &summary, citation: false)

@@ -49,7 +49,7 @@ extension BatchRequest {
                 items: elements.map { element in
                     var writer = JSONWriter()
                     writer.value(element)
-                    return Item(payload: writer.bytes, parsed: nil, headers: headers, profile: nil, format: "expo")
+                    return Item(payload: writer.finished(), parsed: nil, headers: headers, profile: nil, format: "expo")
                 }))
     }
 

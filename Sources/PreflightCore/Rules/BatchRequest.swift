@@ -109,7 +109,7 @@ public struct BatchRequest: Sendable {
         } else if let given = element["payload"], given.isObject {
             var writer = JSONWriter()
             writer.value(given)
-            payload = writer.bytes
+            payload = writer.finished()
             parsed = ParsedPayload(root: given, repeatedKeys: repeatedKeys[...])
         } else {
             throw Problem(message: "\(label).payload must be the payload object, or its exact bytes as a string")

@@ -27,7 +27,7 @@ public struct BuildInfo: Sendable {
             object.field("libcurl", curl)
             object.field("openssl", openSSL)
         }
-        return writer.bytes
+        return writer.finished()
     }
 
     /// One line for `preflight version`.

@@ -32,7 +32,12 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
             switch self {
             case .literal(let literal): literal.withUTF8Buffer(body)
             case .number(let number): DecimalDigits.withSpelling(number, body)
-            case .string(var string): string.withUTF8(body)
+            case .string(let string):
+                // Read in place (a native string's bytes are contiguous); a bridged one is copied.
+                if string.utf8.withContiguousStorageIfAvailable(body) == nil {
+                    var copy = string
+                    copy.withUTF8(body)
+                }
             }
         }
 
@@ -72,7 +77,7 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         case .pieces(let pieces):
             var text = ""
             text.reserveCapacity(pieces.utf8Count)
-            pieces.forEach { piece in piece.withUTF8 { text += String(decoding: $0, as: UTF8.self) } }
+            pieces.forEachUTF8 { text += String(decoding: $0, as: UTF8.self) }
             return text
         }
     }
@@ -91,7 +96,7 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
     func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         switch storage {
         case .joined(var text): text.withUTF8(body)
-        case .pieces(let pieces): pieces.forEach { $0.withUTF8(body) }
+        case .pieces(let pieces): pieces.forEachUTF8(body)
         }
     }
 
@@ -174,20 +179,23 @@ extension FindingText {
             return true
         }
 
-        func forEach(_ body: (Piece) -> Void) {
-            for index in 0..<Int(count) { body(self[index]) }
-        }
-
-        private subscript(index: Int) -> Piece {
-            switch index {
-            case 0: piece0
-            case 1: piece1
-            case 2: piece2
-            case 3: piece3
-            case 4: piece4
-            case 5: piece5
-            default: piece6
-            }
+        /// Hands `body` each piece's UTF-8 in order, each read where it is stored (a piece taken
+        /// out by index would be copied, its string retained, on every report written).
+        func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            guard count > 0 else { return }
+            piece0.withUTF8(body)
+            guard count > 1 else { return }
+            piece1.withUTF8(body)
+            guard count > 2 else { return }
+            piece2.withUTF8(body)
+            guard count > 3 else { return }
+            piece3.withUTF8(body)
+            guard count > 4 else { return }
+            piece4.withUTF8(body)
+            guard count > 5 else { return }
+            piece5.withUTF8(body)
+            guard count > 6 else { return }
+            piece6.withUTF8(body)
         }
     }
 }

@@ -69,6 +69,10 @@ struct RequestOptions: Sendable {
                 }
             }
             for (name, value) in request.headers {
+                // Only four names are wanted, of 6, 16 and 17 bytes: the others (a request's
+                // host, content-length and apns- headers) pass by their length alone.
+                let length = name.utf8.count
+                guard length == 6 || length == 16 || length == 17 else { continue }
                 switch name {
                 case "preflight-profile": profileHeader = value
                 case "preflight-format": formatHeader = value

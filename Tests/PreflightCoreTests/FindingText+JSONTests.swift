@@ -17,8 +17,7 @@ import Testing
     }
 
     private static func isPieces(_ text: FindingText) -> Bool {
-        if case .pieces = text.storage { return true }
-        return false
+        !text.isJoined
     }
 
     /// A number piece is spelled digit by digit, not through `String`: the same text and count.

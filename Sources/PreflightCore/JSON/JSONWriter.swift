@@ -265,9 +265,20 @@ public struct JSONWriter: Sendable {
     /// `String`: text made only of characters JSON never escapes (a percent-encoded path), or
     /// pieces that `body` escapes itself with `escaped` (a finding's message).
     mutating func unescapedString(_ body: (inout JSONWriter) -> Void) {
+        openString()
+        body(&self)
+        closeString()
+    }
+
+    /// Starts a string value whose bytes the caller writes with `raw` or `escaped`
+    /// (`unescapedString` without a closure).
+    mutating func openString() {
         separate()
         raw(UInt8(ascii: "\""))
-        body(&self)
+    }
+
+    /// Ends the string `openString` started.
+    mutating func closeString() {
         raw(UInt8(ascii: "\""))
         needsComma = true
     }

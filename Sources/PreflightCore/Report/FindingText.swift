@@ -50,53 +50,51 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         }
     }
 
-    enum Storage: Sendable {
-        case pieces(Pieces)
-        case joined(String)
-    }
+    /// The pieces, when the text is kept as pieces (`joined` is nil).
+    private(set) var pieces = Pieces()
+    /// The text, when it is kept joined (made so, or past `inlinePieces` pieces). Two stored
+    /// properties, not an enum of the two forms: reading an enum's payload copies it, which for
+    /// the pieces retained each of their strings on every text a report wrote.
+    private(set) var joined: String?
 
-    private(set) var storage: Storage
+    /// Whether the text is kept as one `String`, not as pieces.
+    var isJoined: Bool { joined != nil }
 
     /// A text already made (read from a table, or built by a rule with `+`).
-    public init(_ text: String) { storage = .joined(text) }
+    public init(_ text: String) { joined = text }
 
     public init(stringLiteral value: StaticString) {
-        var pieces = Pieces()
         _ = pieces.append(.literal(value))
-        storage = .pieces(pieces)
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        storage = stringInterpolation.spilled.map { .joined($0) } ?? .pieces(stringInterpolation.pieces)
+        if let spilled = stringInterpolation.spilled {
+            joined = spilled
+        } else {
+            pieces = stringInterpolation.pieces
+        }
     }
 
     /// The text joined into one `String`.
     public var text: String {
-        switch storage {
-        case .joined(let text): return text
-        case .pieces(let pieces):
-            var text = ""
-            text.reserveCapacity(pieces.utf8Count)
-            pieces.forEachUTF8 { text += String(decoding: $0, as: UTF8.self) }
-            return text
-        }
+        if let joined { return joined }
+        var text = ""
+        text.reserveCapacity(pieces.utf8Count)
+        pieces.forEachUTF8 { text += String(decoding: $0, as: UTF8.self) }
+        return text
     }
 
     public var description: String { text }
 
     /// The UTF-8 bytes of the text, counted without joining it.
-    public var utf8Count: Int {
-        switch storage {
-        case .joined(let text): text.utf8.count
-        case .pieces(let pieces): pieces.utf8Count
-        }
-    }
+    public var utf8Count: Int { joined?.utf8.count ?? pieces.utf8Count }
 
     /// Hands `body` the text's UTF-8, piece by piece, in order.
     func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        switch storage {
-        case .joined(var text): text.withUTF8(body)
-        case .pieces(let pieces): pieces.forEachUTF8(body)
+        guard let joined else { return pieces.forEachUTF8(body) }
+        if joined.utf8.withContiguousStorageIfAvailable(body) == nil {
+            var copy = joined
+            copy.withUTF8(body)
         }
     }
 
@@ -145,7 +143,7 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         }
     }
 
-    private init(pieces: Pieces) { storage = .pieces(pieces) }
+    private init(pieces: Pieces) { self.pieces = pieces }
 }
 
 extension FindingText {

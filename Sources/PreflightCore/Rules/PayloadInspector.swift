@@ -31,13 +31,14 @@ public struct PayloadInspector: Sendable {
 
         init(
             findings: Findings, summary: PayloadSummary, media: MediaReference?, profile: ExtensionProfile,
-            root: JSONView?
+            root: JSONView?, candidates: [MediaCandidate] = []
         ) {
             self.findings = findings
             self.summary = summary
             self.media = media
             self.profile = profile
             self.root = root
+            self.candidates = candidates
         }
 
         /// The report without a download.
@@ -246,9 +247,9 @@ public struct PayloadInspector: Sendable {
         }
         summary.mediaURLText = media.urlText
         summary.mediaKey = media.key
-        var inspection = Inspection(
-            findings: findings, summary: summary, media: media.reference, profile: profile, root: root)
-        inspection.candidates = media.candidates
-        return inspection
+        // Made whole and returned: an inspection assigned after it was made was copied once more.
+        return Inspection(
+            findings: findings, summary: summary, media: media.reference, profile: profile, root: root,
+            candidates: media.candidates)
     }
 }

@@ -69,13 +69,14 @@ public struct Report: Sendable {
     /// A report of findings capped as they were made: their kept ones, and their counts.
     public init(
         collected: consuming Findings, payload: PayloadSummary, media: MediaSummary? = nil,
-        attachment: AttachmentPlan? = nil
+        attachment: AttachmentPlan? = nil, envelope: Envelope? = nil
     ) {
         self.findings = collected.kept
         self.omittedFindings = collected.omitted
         self.payload = payload
         self.media = media
         self.attachment = attachment
+        self.envelope = envelope
     }
 
     public var verdict: Verdict { Verdict(findings: findings) }

@@ -53,9 +53,8 @@ public struct PayloadInspector: Sendable {
         public mutating func takeReport() -> Report {
             var taken = Findings()
             swap(&taken, &findings)
-            var report = Report(collected: taken, payload: summary)
-            report.envelope = envelope
-            return report
+            // Made whole and returned: a report assigned to after it was made was copied again.
+            return Report(collected: taken, payload: summary, envelope: envelope)
         }
     }
 

@@ -103,7 +103,9 @@ public struct PreflightCheck: Sendable {
 
     /// Says plainly that the media was not downloaded, and why.
     public static func notFetched(_ media: MediaReference, reason: SkipReason) -> Finding {
-        let why =
+        // Literals as `FindingText`: kept as pieces, not made `String`s (every payload-only check of
+        // a push with media reports this).
+        let why: FindingText =
             switch reason {
             case .skipped:
                 "the download was skipped (fetch=false or --no-fetch), so only the payload and the URL were checked"

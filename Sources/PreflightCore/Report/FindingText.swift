@@ -32,12 +32,7 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
             switch self {
             case .literal(let literal): literal.withUTF8Buffer(body)
             case .number(let number): DecimalDigits.withSpelling(number, body)
-            case .string(let string):
-                // Read in place (a native string's bytes are contiguous); a bridged one is copied.
-                if string.utf8.withContiguousStorageIfAvailable(body) == nil {
-                    var copy = string
-                    copy.withUTF8(body)
-                }
+            case .string(let string): FindingText.withUTF8(of: string, body)
             }
         }
 
@@ -92,8 +87,14 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
     /// Hands `body` the text's UTF-8, piece by piece, in order.
     func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let joined else { return pieces.forEachUTF8(body) }
-        if joined.utf8.withContiguousStorageIfAvailable(body) == nil {
-            var copy = joined
+        Self.withUTF8(of: joined, body)
+    }
+
+    /// Hands `body` the UTF-8 of `string`, read in place (a native string's bytes are contiguous;
+    /// `withUTF8` would need a copy to call on, its storage retained); a bridged one is copied.
+    fileprivate static func withUTF8(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if string.utf8.withContiguousStorageIfAvailable(body) == nil {
+            var copy = string
             copy.withUTF8(body)
         }
     }
@@ -180,20 +181,17 @@ extension FindingText {
         /// Hands `body` each piece's UTF-8 in order, each read where it is stored (a piece taken
         /// out by index would be copied, its string retained, on every report written).
         func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            guard count > 0 else { return }
-            piece0.withUTF8(body)
-            guard count > 1 else { return }
-            piece1.withUTF8(body)
-            guard count > 2 else { return }
-            piece2.withUTF8(body)
-            guard count > 3 else { return }
-            piece3.withUTF8(body)
-            guard count > 4 else { return }
-            piece4.withUTF8(body)
-            guard count > 5 else { return }
-            piece5.withUTF8(body)
-            guard count > 6 else { return }
-            piece6.withUTF8(body)
+            for index in 0..<Int(count) {
+                switch index {
+                case 0: piece0.withUTF8(body)
+                case 1: piece1.withUTF8(body)
+                case 2: piece2.withUTF8(body)
+                case 3: piece3.withUTF8(body)
+                case 4: piece4.withUTF8(body)
+                case 5: piece5.withUTF8(body)
+                default: piece6.withUTF8(body)
+                }
+            }
         }
     }
 }

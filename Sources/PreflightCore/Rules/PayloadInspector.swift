@@ -42,11 +42,7 @@ public struct PayloadInspector: Sendable {
         }
 
         /// The report without a download.
-        public var report: Report {
-            var report = Report(collected: findings, payload: summary)
-            report.envelope = envelope
-            return report
-        }
+        public var report: Report { Report(collected: findings, payload: summary, envelope: envelope) }
 
         /// The report without a download, its findings taken from the inspection (left empty):
         /// the report owns the array, so a finding added to it goes into the array's spare room.

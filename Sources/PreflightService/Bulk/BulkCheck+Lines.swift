@@ -93,12 +93,7 @@ extension BulkCheck {
                 format: push.format, expectMedia: options.expectMedia, parsed: push.parsed
             ) { [self] outcome in
                 guard let outcomes = gathered.withLock({ $0.store(outcome, at: index) }) else { return }
-                guard outcomes.contains(where: \.downloaded) else {
-                    return complete(
-                        sequence, Self.result(line: line, reports: outcomes.map { $0.report() }, indexed: indexed))
-                }
-                // Called on the download's thread: the media rules go back to the pool.
-                enqueue(.report(sequence: sequence, line: line, outcomes: outcomes, indexed: indexed))
+                finish(outcomes, line: line, sequence: sequence, indexed: indexed)
             }
         }
     }
@@ -113,14 +108,17 @@ extension BulkCheck {
         case .finished(let outcome):
             complete(sequence, Self.result(line: line, reports: [outcome.report()], indexed: indexed))
         case .downloading(let downloads):
-            downloads.start { [self] outcome in
-                guard outcome.downloaded else {
-                    return complete(sequence, Self.result(line: line, reports: [outcome.report()], indexed: indexed))
-                }
-                // Called on the download's thread: the media rules go back to the pool.
-                enqueue(.report(sequence: sequence, line: line, outcomes: [outcome], indexed: indexed))
-            }
+            downloads.start { [self] outcome in finish([outcome], line: line, sequence: sequence, indexed: indexed) }
         }
+    }
+
+    /// A line's outcomes, all in: its result stored at once when nothing was downloaded, else
+    /// (called on the download's thread) its media rules sent back to the pool.
+    private func finish(_ outcomes: [CheckOutcome], line: Int, sequence: Int, indexed: Bool) {
+        guard outcomes.contains(where: \.downloaded) else {
+            return complete(sequence, Self.result(line: line, reports: outcomes.map { $0.report() }, indexed: indexed))
+        }
+        enqueue(.report(sequence: sequence, line: line, outcomes: outcomes, indexed: indexed))
     }
 
     /// A line's output lines and what its reports add to the summary.

@@ -20,7 +20,7 @@ final class ConnectionContext {
 
     /// The last request's exchange, restarted for the next one when nothing else refers to it.
     private var exchange: Exchange?
-    private var headers: [String: String] = [:]
+    private var headers = HeaderFields()
     private var query: [String: String] = [:]
     private var body: [UInt8] = []
     /// The last answer's buffer, given back once libmicrohttpd sent it (`keep(answer:)`).
@@ -47,8 +47,11 @@ final class ConnectionContext {
     }
 
     /// The header and query tables for a new request: empty, with the last request's capacity.
-    func takeTables() -> (headers: [String: String], query: [String: String]) {
-        (Self.emptied(&headers), Self.emptied(&query))
+    func takeTables() -> (headers: HeaderFields, query: [String: String]) {
+        var taken = HeaderFields()
+        swap(&taken, &headers)
+        taken.removeAll()
+        return (taken, Self.emptied(&query))
     }
 
     /// An empty body buffer for a new request, with the last kept body's capacity.
@@ -60,7 +63,7 @@ final class ConnectionContext {
 
     /// Keeps a reference to the request's tables (no copy): once the request is gone, they are
     /// the next request's.
-    func keep(headers: [String: String], query: [String: String]) {
+    func keep(headers: HeaderFields, query: [String: String]) {
         self.headers = headers
         self.query = query
     }

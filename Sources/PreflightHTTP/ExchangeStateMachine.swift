@@ -131,7 +131,7 @@ struct ExchangeStateMachine {
             bodyLimit = maxBodyBytes ?? bodyLimit
             let request = HTTPRequest(
                 method: head.method, path: head.path, query: head.query, headers: head.headers,
-                repeatedHeaders: head.repeatedHeaders, body: head.body, requestID: requestID)
+                body: head.body, requestID: requestID)
             // A refusal now, so libmicrohttpd closes instead of accepting the body: a request the
             // server would refuse must not make it hold a body buffer.
             for step in admission {
@@ -146,7 +146,7 @@ struct ExchangeStateMachine {
             bodyLimit = maxBodyBytes ?? bodyLimit
             let request = HTTPRequest(
                 method: head.method, path: head.path, query: head.query, headers: head.headers,
-                repeatedHeaders: head.repeatedHeaders, requestID: requestID)
+                requestID: requestID)
             for step in admission {
                 if let answer = step(request) { return answerNow(answer) }
             }

@@ -6,31 +6,27 @@ public struct HTTPRequest: Sendable {
     /// Query arguments, decoded; the last wins when a name repeats.
     public var query: [String: String]
     /// Headers by lowercased name; repeated headers are joined with ", ".
-    public var headers: [String: String]
-    /// The lowercased names of the headers sent more than once (whose values `headers` joins):
-    /// RFC 9110 section 5.3 lets a recipient combine them, which loses that they were repeated.
-    public var repeatedHeaders: Set<String>
+    public var headers: HeaderFields
     public var body: [UInt8]
     /// The `X-Request-Id` sent by the client, or one made for this request.
     public var requestID: String
 
     public init(
-        method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-        repeatedHeaders: Set<String> = [], body: [UInt8] = [], requestID: String = ""
+        method: String, path: String, query: [String: String] = [:], headers: HeaderFields = [:],
+        body: [UInt8] = [], requestID: String = ""
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
-        self.repeatedHeaders = repeatedHeaders
         self.body = body
         self.requestID = requestID
     }
 
     /// The value of header `name` (any case).
-    public func header(_ name: String) -> String? {
-        // Lowercased only when it has to be: a name of over 15 bytes would be a new string each call.
-        let lower = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
-        return headers[lower]
-    }
+    public func header(_ name: String) -> String? { headers[name] }
+
+    /// The lowercased names of the headers sent more than once (whose values `headers` joins):
+    /// RFC 9110 section 5.3 lets a recipient combine them, which loses that they were repeated.
+    public var repeatedHeaders: Set<String> { Set(headers.repeatedNames) }
 }

@@ -102,20 +102,16 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
     guard let cls, let key else { return .YES }
     let reader = cls.assumingMemoryBound(to: HeadReader.self)
     let raw = UnsafeRawBufferPointer(start: key, count: keySize)
-    let text = value.map { String(cString: $0) } ?? ""
     guard kind == .HEADER_KIND else {
         let name = String(decoding: raw, as: UTF8.self)
+        let text = value.map { String(cString: $0) } ?? ""
         if reader.pointee.head.query.updateValue(text, forKey: name) != nil, reader.pointee.head.repeatedQuery == nil {
             reader.pointee.head.repeatedQuery = name
         }
         return .YES
     }
-    // The lowercased name made from the bytes at once (no string is made for the name as sent
-    // unless a message needs it).
-    let lower = HeaderBlock.lowercasedName(raw)
     if reader.pointee.head.headerProblem == nil {
-        reader.pointee.head.headerProblem = HeaderBlock.problem(
-            name: raw, lowercased: lower, reserved: reader.pointee.reserved)
+        reader.pointee.head.headerProblem = HeaderBlock.problem(name: raw, reserved: reader.pointee.reserved)
     }
     if reader.pointee.head.headerProblem == nil, let end = reader.pointee.valueEnd,
         !HeaderBlock.lineEnds(at: end, before: key)
@@ -123,34 +119,13 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
         reader.pointee.head.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
     }
     // libmicrohttpd 0.9.75 parses the header block in place, ending each value with a NUL where
-    // its CR or LF was; the next line starts one or two bytes on. A value cut short by a NUL of
-    // its own has the rest of its line there instead: that is how it is seen.
+    // its CR or LF was, and measures the value up to its first NUL; the next line starts one or
+    // two bytes on. A value cut short by a NUL of its own has the rest of its line there
+    // instead: that is how it is seen.
     reader.pointee.valueEnd = valueSize > 0 ? value.map { UnsafeRawPointer($0 + valueSize) } : nil
-    // One lookup, also for a name not seen before (the common case): the slot is found and
-    // filled at once.
-    var repeated = false
-    reader.pointee.head.headers[lower, default: String.unseenHeader].takeOccurrence(text, repeated: &repeated)
-    if repeated { reader.pointee.head.repeatedHeaders.insert(lower) }
+    reader.pointee.head.headers.add(
+        name: raw, value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize))
     return .YES
-}
-
-extension String {
-    /// The slot of a header name not seen before. No value can equal it: `collectHeader` makes
-    /// each value with `String(cString:)`, which ends at the first NUL, so no value holds one.
-    fileprivate static let unseenHeader = "\u{0}"
-
-    /// A header table's slot taking one more occurrence: `value` itself into the slot of a name
-    /// not seen before (`unseenHeader`), else joined after ", " in place (a request repeating a
-    /// header a thousand times costs linear time, not quadratic), `repeated` set.
-    fileprivate mutating func takeOccurrence(_ value: String, repeated: inout Bool) {
-        guard self != Self.unseenHeader else {
-            self = value
-            return
-        }
-        append(", ")
-        append(value)
-        repeated = true
-    }
 }
 
 // MARK: - Carrying out the state machine's actions
@@ -164,7 +139,6 @@ extension HTTPServer {
                 method: exchange.method, path: exchange.path ?? "/", version: version, target: exchange.target),
             reserved: configuration.reservedHeaders)
         if let context = exchange.context { (reader.head.headers, reader.head.query) = context.takeTables() }
-        reader.head.headers.reserveCapacity(16)
         withUnsafeMutablePointer(to: &reader) { context in
             MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
             MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)

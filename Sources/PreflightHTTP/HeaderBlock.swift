@@ -12,27 +12,16 @@ enum HeaderBlock {
     /// What is wrong with one header's name (its bytes as sent), or nil. A name under the
     /// configured reserved prefix that the family does not define is refused: a misspelling, or
     /// a folded line, would otherwise be silently ignored.
-    static func problem(name: UnsafeRawBufferPointer, lowercased: String, reserved: ReservedHeaders?) -> String? {
+    static func problem(name: UnsafeRawBufferPointer, reserved: ReservedHeaders?) -> String? {
         guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
             let text = String(decoding: name, as: UTF8.self)
             return "the header name \(quoted(text)) is not a token (whitespace before the colon, or a folded line)"
         }
-        if let reserved, reserved.refuses(lowercased) {
+        if let reserved, reserved.refuses(name) {
             return
                 "\(quoted(String(decoding: name, as: UTF8.self))) is not \(reserved.kind) (a misspelling, or a folded line)"
         }
         return nil
-    }
-
-    /// A header name's bytes, ASCII letters lowercased, as a string (not allocated up to 15 bytes).
-    static func lowercasedName(_ name: UnsafeRawBufferPointer) -> String {
-        guard name.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return String(decoding: name, as: UTF8.self) }
-        return String(unsafeUninitializedCapacity: name.count) { target in
-            for (index, byte) in name.enumerated() {
-                target[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-            }
-            return name.count
-        }
     }
 
     /// Whether the header value ending at `end` (the NUL libmicrohttpd wrote over its CR or LF)
@@ -48,7 +37,7 @@ enum HeaderBlock {
     }
 
     /// The answer for a request whose framing or headers cannot be trusted, or nil.
-    static func refusal(method: String, version: String, headers: [String: String], problem: String?) -> HTTPResponse? {
+    static func refusal(method: String, version: String, headers: HeaderFields, problem: String?) -> HTTPResponse? {
         if let problem { return badRequest(problem) }
         let length = headers["content-length"]
         // Commas looked for among the bytes: `String.contains` walks characters, on every request.
@@ -58,7 +47,8 @@ enum HeaderBlock {
                 return badRequest("Content-Length is sent more than once with different values (\(length))")
             }
         }
-        if let coding = headers["transfer-encoding"] {
+        let coding = headers["transfer-encoding"]
+        if let coding {
             guard coding.lowercased() == "chunked" else {
                 var response = HTTPResponse.error(
                     501, code: "unsupported-transfer-coding",
@@ -73,7 +63,7 @@ enum HeaderBlock {
             if host.utf8.contains(UInt8(ascii: ",")) { return badRequest("Host is sent more than once") }
         }
         let hasBody = method == "POST" || method == "PUT" || method == "PATCH"
-        if hasBody, length == nil, headers["transfer-encoding"] == nil {
+        if hasBody, length == nil, coding == nil {
             return badRequest(
                 "a \(method) needs Content-Length or Transfer-Encoding: chunked (a folded Content-Length frames nothing)"
             )

@@ -9,9 +9,7 @@ struct RequestHead {
     /// The request target's bytes as sent (the URI log callback's), still percent-encoded.
     var target: [UInt8]
     /// By lowercased name; a repeated header's values joined with ", ".
-    var headers: [String: String] = [:]
-    /// The lowercased header names sent more than once.
-    var repeatedHeaders: Set<String> = []
+    var headers = HeaderFields()
     var query: [String: String] = [:]
     /// The first query argument named twice: which value counts would be a guess.
     var repeatedQuery: String?
@@ -24,7 +22,7 @@ struct RequestHead {
 
 extension RequestHead {
     /// A head whose target is written as text (the tests' requests).
-    init(method: String, path: String, version: String = "HTTP/1.1", target: String, headers: [String: String] = [:]) {
+    init(method: String, path: String, version: String = "HTTP/1.1", target: String, headers: HeaderFields = [:]) {
         self.init(method: method, path: path, version: version, target: Array(target.utf8), headers: headers)
     }
 }

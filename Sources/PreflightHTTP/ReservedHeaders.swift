@@ -23,11 +23,16 @@ public struct ReservedHeaders: Sendable {
         let prefix: String
         let names: Set<String>
         let kind: String
+        /// The prefix's and the names' bytes, for `refuses`, which reads a name as sent.
+        let prefixBytes: [UInt8]
+        let nameBytes: [[UInt8]]
 
         init(prefix: String, names: Set<String>, kind: String) {
             self.prefix = prefix
             self.names = names
             self.kind = kind
+            prefixBytes = Array(prefix.utf8)
+            nameBytes = names.map { Array($0.utf8) }
         }
     }
 
@@ -36,19 +41,21 @@ public struct ReservedHeaders: Sendable {
         storage = Storage(prefix: prefix.lowercased(), names: Set(names.map { $0.lowercased() }), kind: kind)
     }
 
-    /// Whether a lowercased header name falls under the prefix without being one of the names.
-    func refuses(_ lowercasedName: String) -> Bool {
-        // The prefix compared byte for byte through pointers (`hasPrefix` compares characters,
-        // and `utf8.starts(with:)` iterates both views, on every header): a header name is a
-        // token, ASCII, so only an ASCII prefix can start one either way. Both strings are native
-        // (made here and by the server), so their bytes are read in place.
-        let compared = lowercasedName.utf8.withContiguousStorageIfAvailable { name in
-            storage.prefix.utf8.withContiguousStorageIfAvailable { prefix in
-                name.count >= prefix.count && (0..<prefix.count).allSatisfy { name[$0] == prefix[$0] }
-            }
+    /// Whether a header name, its bytes as sent (any ASCII case), falls under the prefix without
+    /// being one of the names. Compared as bytes, with no string made: the server asks for every
+    /// header of every request, and most names fail at the prefix's first bytes.
+    func refuses(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard Self.matches(name, storage.prefixBytes, prefixOnly: true) else { return false }
+        return !storage.nameBytes.contains { Self.matches(name, $0, prefixOnly: false) }
+    }
+
+    /// Whether `name`, ASCII letters lowercased, starts with (or, unless `prefixOnly`, is) `lowercased`.
+    private static func matches(_ name: UnsafeRawBufferPointer, _ lowercased: [UInt8], prefixOnly: Bool) -> Bool {
+        guard prefixOnly ? name.count >= lowercased.count : name.count == lowercased.count else { return false }
+        for (offset, wanted) in lowercased.enumerated() {
+            let byte = name[offset]
+            if (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) != wanted { return false }
         }
-        // A string without contiguous bytes (bridged: never made here) is compared as characters.
-        let under = compared.flatMap { $0 } ?? lowercasedName.hasPrefix(storage.prefix)
-        return under && !storage.names.contains(lowercasedName)
+        return true
     }
 }

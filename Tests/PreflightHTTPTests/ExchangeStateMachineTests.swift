@@ -26,7 +26,8 @@ struct ExchangeStateMachineTests {
     static func head(_ method: String, _ path: String, headers: [String: String] = [:]) -> RequestHead {
         var all = ["host": "x"]
         all.merge(headers) { $1 }
-        return RequestHead(method: method, path: path, target: path, headers: all)
+        return RequestHead(
+            method: method, path: path, target: path, headers: HeaderFields(all.sorted { $0.key < $1.key }))
     }
 
     /// An action as text: its kind, and for an answer its status, its extra headers and its body.

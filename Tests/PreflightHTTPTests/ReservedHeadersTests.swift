@@ -9,7 +9,7 @@ struct ReservedHeadersTests {
 
     static func problem(_ name: String, _ reserved: ReservedHeaders?) -> String? {
         Array(name.utf8).withUnsafeBytes { raw in
-            HeaderBlock.problem(name: raw, lowercased: HeaderBlock.lowercasedName(raw), reserved: reserved)
+            HeaderBlock.problem(name: raw, reserved: reserved)
         }
     }
 

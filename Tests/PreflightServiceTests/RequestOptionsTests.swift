@@ -9,7 +9,9 @@ import Testing
     let configuration = PreflightConfiguration()
 
     func request(query: [String: String] = [:], headers: [String: String] = [:]) -> HTTPRequest {
-        HTTPRequest(method: "POST", path: "/v1/preflight", query: query, headers: headers)
+        HTTPRequest(
+            method: "POST", path: "/v1/preflight", query: query,
+            headers: HeaderFields(headers.map { ($0.key, $0.value) }))
     }
 
     func parse(query: [String: String] = [:], headers: [String: String] = [:]) -> RequestOptions? {

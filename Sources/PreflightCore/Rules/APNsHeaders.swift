@@ -47,25 +47,12 @@ public struct APNsHeaders: Sendable, Equatable {
     /// The prefix APNs's header names share: a name under it that is not one of `names` is refused.
     public static let prefix = "apns-"
 
-    /// Reads the `apns-*` headers from a lowercased header table.
-    public init(lowercased headers: [String: String]) {
-        self.init()
-        // One pass over the table, each name matched by `set`'s switch, rather than a lookup of
-        // each of the ten names: a request carries a handful of headers, and a lookup hashes its
-        // name whether the header is there or not. Only a name under one of the two families'
-        // prefixes reaches the switch.
-        for (name, value) in headers
-        where ByteScan.hasPrefix(name, Self.prefix) || ByteScan.hasPrefix(name, Self.serviceBusPrefix) {
-            set(lowercased: name, value)
-        }
-    }
-
     /// The Azure Notification Hubs request headers the `azure` envelope reads (Microsoft, "Send an
     /// APNS native notification": https://learn.microsoft.com/en-us/rest/api/notificationhubs/send-apns-native-notification),
     /// lowercased.
     public static let serviceBusFormatName = "servicebusnotification-format"
     /// The prefix the two Azure names share.
-    static let serviceBusPrefix = "servicebusnotification-"
+    public static let serviceBusPrefix = "servicebusnotification-"
     public static let serviceBusExpiryName = "servicebusnotification-apns-expiry"
 
     /// What setting a header did.
@@ -87,7 +74,7 @@ public struct APNsHeaders: Sendable, Equatable {
 
     /// `set` of a name already lowercased.
     @discardableResult
-    private mutating func set(lowercased name: String, _ value: String?) -> Setting {
+    public mutating func set(lowercased name: String, _ value: String?) -> Setting {
         switch name {
         case "apns-push-type": pushType = value
         case "apns-priority": priority = value

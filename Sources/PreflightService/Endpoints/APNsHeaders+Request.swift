@@ -2,11 +2,15 @@ import PreflightCore
 import PreflightHTTP
 
 extension APNsHeaders {
-    /// The APNs headers of a request to `/v1/preflight` or `/v1/preflight/bulk`: its header
-    /// table, with each name it repeats marked, sorted so the findings come in one order
-    /// whatever the set's.
+    /// The APNs headers of a request to `/v1/preflight` or `/v1/preflight/bulk`: the headers
+    /// under the two families' prefixes, with each name the request repeats marked, in sorted
+    /// order so the findings come in one order whatever the request's.
     init(request: HTTPRequest) {
-        self.init(lowercased: request.headers)
-        for name in request.repeatedHeaders.sorted() { markRepeated(name) }
+        self.init()
+        request.headers.forEach(namePrefixedBy: Self.prefix) { set(lowercased: $0, $1) }
+        request.headers.forEach(namePrefixedBy: Self.serviceBusPrefix) { set(lowercased: $0, $1) }
+        if request.headers.hasRepeats {
+            for name in request.headers.repeatedNames { markRepeated(name) }
+        }
     }
 }

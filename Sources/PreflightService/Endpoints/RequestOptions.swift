@@ -50,10 +50,9 @@ struct RequestOptions: Sendable {
         }
     }
 
-    /// The query arguments and headers the options are read from, found in one pass over each
-    /// table: a request carries a handful of each, and a lookup of each of the nine names would
-    /// hash every name, given or not. The tables' names are as the server keeps them: the
-    /// query's as sent, the headers' lowercased.
+    /// The query arguments and headers the options are read from. The query's are found in one
+    /// pass over its table: a lookup of each of the four names would hash every name, given or
+    /// not. Its names are as sent.
     private struct Given {
         var fetch, profile, format, expect: String?
         var profileHeader, formatHeader, expectHeader, accept: String?
@@ -68,19 +67,11 @@ struct RequestOptions: Sendable {
                 default: continue
                 }
             }
-            for (name, value) in request.headers {
-                // Only four names are wanted, of 6, 16 and 17 bytes: the others (a request's
-                // host, content-length and apns- headers) pass by their length alone.
-                let length = name.utf8.count
-                guard length == 6 || length == 16 || length == 17 else { continue }
-                switch name {
-                case "preflight-profile": profileHeader = value
-                case "preflight-format": formatHeader = value
-                case "preflight-expect": expectHeader = value
-                case "accept": accept = value
-                default: continue
-                }
-            }
+            // The headers' table compares names as bytes, without hashing: four lookups.
+            profileHeader = request.headers["preflight-profile"]
+            formatHeader = request.headers["preflight-format"]
+            expectHeader = request.headers["preflight-expect"]
+            accept = request.headers["accept"]
         }
     }
 

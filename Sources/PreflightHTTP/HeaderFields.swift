@@ -1,0 +1,278 @@
+/// A request's header fields: each name lowercased, each value as sent, the names in the order
+/// first sent, all of their bytes in one buffer. A name sent again is kept as a repeat and read
+/// as its values joined with ", " (RFC 9110 section 5.3), and `repeatedNames` says so.
+///
+/// ```swift
+/// let headers: HeaderFields = ["Accept": "*/*", "apns-push-type": "alert"]
+/// headers["ACCEPT"]          // "*/*"
+/// headers.count              // 2
+/// ```
+///
+/// The server fills it as libmicrohttpd lists the header block, with no `String` and no hashing
+/// per field: a name is found by its length and first eight bytes, then the rest of its bytes.
+/// A request has a handful of names, and hashing every name into a dictionary cost more than
+/// comparing them all. Past `indexedFrom` names a dictionary indexes them, so a header block of
+/// thousands of names still costs linear time; repeats of a name are chained, never copied.
+public struct HeaderFields: Sendable {
+    /// One name and its first value, both ranges of `bytes`.
+    private struct Field: Sendable {
+        var name: Span
+        var value: Span
+        /// The name's first eight bytes, zero-padded: most names differ in them.
+        var tag: UInt64
+        /// The first and last of the name's later values in `repeats`, or -1.
+        var firstRepeat: Int32 = -1
+        var lastRepeat: Int32 = -1
+    }
+
+    /// A later value of a name, and the one after it in `repeats` (-1 at the end).
+    private struct Repeat: Sendable {
+        var value: Span
+        var next: Int32 = -1
+    }
+
+    private struct Span: Sendable {
+        var start: UInt32
+        var count: UInt32
+
+        var range: Range<Int> { Int(start)..<Int(start) + Int(count) }
+    }
+
+    /// How many names are compared one by one before `index` is made.
+    static let indexedFrom = 16
+
+    /// The names and values: the first `used` bytes. The rest is room made ahead, so that a
+    /// field is copied in through one pointer (an array's `append` costs a hundred instructions
+    /// a call), and a name lowercased eight bytes at a time may write past its end.
+    private var bytes: [UInt8] = []
+    private var used = 0
+    private var fields: [Field] = []
+    private var repeats: [Repeat] = []
+    /// The position in `fields` of each name, once there are more than `indexedFrom`.
+    private var index: [String: Int] = [:]
+
+    public init() {}
+
+    /// How many different names were sent.
+    public var count: Int { fields.count }
+
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The value of the header `name` (any ASCII case), its repeats joined with ", ", or nil.
+    public subscript(name: String) -> String? {
+        position(of: name).map(value(at:))
+    }
+
+    /// Whether any name was sent more than once.
+    public var hasRepeats: Bool { !repeats.isEmpty }
+
+    /// The names sent more than once, lowercased and sorted.
+    public var repeatedNames: [String] {
+        fields.filter { $0.firstRepeat >= 0 }.map { text($0.name) }.sorted()
+    }
+
+    /// Adds one occurrence of a header: `name` (its bytes as sent, lowercased here) and `value`.
+    /// Both must be under 4 GiB together with what the table holds (a header block is at most
+    /// libmicrohttpd's connection memory).
+    mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        let tag = Self.tag(of: name)
+        if let known = position(of: name, tag: tag) {
+            let span = Span(start: UInt32(used), count: UInt32(value.count))
+            write(value.count) { $0.copyMemory(from: value) }
+            repeats.append(Repeat(value: span))
+            let added = Int32(repeats.count - 1)
+            if fields[known].lastRepeat >= 0 {
+                repeats[Int(fields[known].lastRepeat)].next = added
+            } else {
+                fields[known].firstRepeat = added
+            }
+            fields[known].lastRepeat = added
+            return
+        }
+        let nameSpan = Span(start: UInt32(used), count: UInt32(name.count))
+        let valueSpan = Span(start: nameSpan.start + nameSpan.count, count: UInt32(value.count))
+        write(name.count + value.count) { target in
+            target.copyMemory(from: name)
+            // Each word lowercased whole: past the name's end it writes into the value's room,
+            // which the value is then copied over.
+            for start in stride(from: 0, to: name.count, by: 8) {
+                let word = target.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                target.storeBytes(of: Self.lowercased(word), toByteOffset: start, as: UInt64.self)
+            }
+            UnsafeMutableRawBufferPointer(rebasing: target[name.count...]).copyMemory(from: value)
+        }
+        fields.append(Field(name: nameSpan, value: valueSpan, tag: tag))
+        if fields.count > Self.indexedFrom {
+            if index.isEmpty {
+                for (position, field) in fields.enumerated() { index[text(field.name)] = position }
+            } else {
+                index[text(nameSpan)] = fields.count - 1
+            }
+        }
+    }
+
+    /// Empties the table, keeping its buffers' capacity for the next request's headers.
+    mutating func removeAll() {
+        used = 0
+        fields.removeAll(keepingCapacity: true)
+        repeats.removeAll(keepingCapacity: true)
+        if !index.isEmpty { index = [:] }
+    }
+
+    /// Calls `body` with each header whose lowercased name starts with `prefix` (lowercased),
+    /// in the order first sent: only their names and values are made into strings.
+    public func forEach(namePrefixedBy prefix: String, _ body: (_ name: String, _ value: String) -> Void) {
+        var prefix = prefix
+        prefix.withUTF8 { wanted in
+            let wanted = UnsafeRawBufferPointer(wanted)
+            for position in fields.indices where fields[position].name.count >= wanted.count {
+                let under = bytes.withUnsafeBytes { all in
+                    Self.same(
+                        UnsafeRawBufferPointer(rebasing: all[fields[position].name.range].prefix(wanted.count)), wanted)
+                }
+                if under { body(text(fields[position].name), value(at: position)) }
+            }
+        }
+    }
+
+    // MARK: - Finding a name
+
+    private func position(of name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { position(of: UnsafeRawBufferPointer($0), tag: Self.tag(of: UnsafeRawBufferPointer($0))) }
+    }
+
+    /// The position in `fields` of the name `name` (any ASCII case), whose tag is `tag`.
+    private func position(of name: UnsafeRawBufferPointer, tag: UInt64) -> Int? {
+        guard fields.count <= Self.indexedFrom else {
+            let lowered = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+            return index[String(decoding: lowered, as: UTF8.self)]
+        }
+        return bytes.withUnsafeBytes { all in
+            fields.withUnsafeBufferPointer { fields in
+                for (position, field) in fields.enumerated()
+                where field.tag == tag && Int(field.name.count) == name.count {
+                    // The first eight bytes are the tag's.
+                    guard name.count > 8 else { return position }
+                    let stored = UnsafeRawBufferPointer(rebasing: all[field.name.range])
+                    if Self.same(stored, name, from: 8) { return position }
+                }
+                return nil
+            }
+        }
+    }
+
+    // MARK: - Eight bytes at a time
+
+    /// Whether the lowercased bytes `stored` equal `given` (any ASCII case) from `offset` on.
+    private static func same(_ stored: UnsafeRawBufferPointer, _ given: UnsafeRawBufferPointer, from offset: Int = 0)
+        -> Bool
+    {
+        guard stored.count == given.count else { return false }
+        for start in stride(from: offset, to: stored.count, by: 8)
+        where word(stored, at: start) != lowercased(word(given, at: start)) {
+            return false
+        }
+        return true
+    }
+
+    /// The first eight bytes of a name, lowercased, zero-padded.
+    private static func tag(of name: UnsafeRawBufferPointer) -> UInt64 {
+        lowercased(word(name, at: 0))
+    }
+
+    /// The eight bytes of `bytes` from `start` as a little-endian word, zero-padded past the end.
+    private static func word(_ bytes: UnsafeRawBufferPointer, at start: Int) -> UInt64 {
+        let left = bytes.count - start
+        if left >= 8 { return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)) }
+        var word: UInt64 = 0
+        for offset in 0..<left { word |= UInt64(bytes[start + offset]) << UInt64(8 * offset) }
+        return word
+    }
+
+    /// `word` with the ASCII capitals among its eight bytes lowercased, all at once: a byte's
+    /// low seven bits plus 0x3F carry into its top bit from "A" (0x41) up, plus 0x25 from "["
+    /// (0x5B) up; neither sum can carry into the next byte. A byte with its own top bit set
+    /// (not ASCII) is left alone.
+    static func lowercased(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low = word & (0x7F &* ones)
+        let fromA = low &+ (0x3F &* ones)
+        let fromBracket = low &+ (0x25 &* ones)
+        let capitals = fromA & ~fromBracket & ~word & (0x80 &* ones)
+        return word | (capitals >> 2)
+    }
+
+    // MARK: - Reading values
+
+    /// Hands `body` room for `count` bytes after the used ones, and eight more, then counts
+    /// them used.
+    private mutating func write(_ count: Int, _ body: (UnsafeMutableRawBufferPointer) -> Void) {
+        let needed = count + 8
+        if bytes.count - used < needed {
+            // Rare: a connection's first request, or a larger header block than before.
+            bytes.append(contentsOf: repeatElement(0, count: Swift.max(needed, bytes.count, 256)))
+        }
+        let start = used
+        bytes.withUnsafeMutableBytes { body(UnsafeMutableRawBufferPointer(rebasing: $0[start..<start + needed])) }
+        used += count
+    }
+
+    private func text(_ span: Span) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[span.range]), as: UTF8.self) }
+    }
+
+    /// The value of the field at `position`, its repeats joined after it.
+    private func value(at position: Int) -> String {
+        let field = fields[position]
+        guard field.firstRepeat >= 0 else { return text(field.value) }
+        var joined = text(field.value)
+        var next = Int(field.firstRepeat)
+        while next >= 0 {
+            joined += ", "
+            joined += text(repeats[next].value)
+            next = Int(repeats[next].next)
+        }
+        return joined
+    }
+}
+
+extension HeaderFields: Sequence {
+    /// The names in the order first sent, each with its value (repeats joined).
+    public struct Iterator: IteratorProtocol {
+        fileprivate let table: HeaderFields
+        fileprivate var position = 0
+
+        public mutating func next() -> (name: String, value: String)? {
+            guard position < table.fields.count else { return nil }
+            defer { position += 1 }
+            return (table.text(table.fields[position].name), table.value(at: position))
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(table: self) }
+
+    public var underestimatedCount: Int { fields.count }
+}
+
+extension HeaderFields: ExpressibleByDictionaryLiteral {
+    /// The headers `elements` lists, in order (the tests' requests).
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The headers `pairs` lists, in order; a name listed again is a repeat.
+    public init(_ pairs: some Sequence<(String, String)>) {
+        self.init()
+        for (name, value) in pairs { add(name, value) }
+    }
+
+    /// Adds one occurrence of header `name` (any case) with `value`.
+    public mutating func add(_ name: String, _ value: String) {
+        var name = name
+        var value = value
+        name.withUTF8 { name in
+            value.withUTF8 { value in add(name: UnsafeRawBufferPointer(name), value: UnsafeRawBufferPointer(value)) }
+        }
+    }
+}

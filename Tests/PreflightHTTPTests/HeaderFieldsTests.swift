@@ -1,0 +1,132 @@
+import Testing
+
+@testable import PreflightHTTP
+
+/// The request's header table: names found in any case, by their bytes, repeats joined in the
+/// order sent, and the same answers once the names are indexed.
+struct HeaderFieldsTests {
+    /// A table filled as the server fills it, from the bytes as sent.
+    static func table(_ pairs: [(String, String)]) -> HeaderFields {
+        var table = HeaderFields()
+        for (name, value) in pairs {
+            Array(name.utf8).withUnsafeBytes { name in
+                Array(value.utf8).withUnsafeBytes { value in table.add(name: name, value: value) }
+            }
+        }
+        return table
+    }
+
+    @Test func aNameIsFoundInAnyCaseAndTheNamesComeLowercasedInTheOrderSent() {
+        let headers = Self.table([("Host", "x"), ("APNs-Push-Type", "alert"), ("accept", "*/*")])
+        #expect(headers["host"] == "x")
+        #expect(headers["HOST"] == "x")
+        #expect(headers["apns-push-type"] == "alert")
+        #expect(headers["Accept"] == "*/*")
+        #expect(headers["accept-encoding"] == nil)
+        #expect(headers["acc"] == nil)
+        #expect(headers.count == 3)
+        #expect(headers.map(\.name) == ["host", "apns-push-type", "accept"])
+        #expect(headers.map(\.value) == ["x", "alert", "*/*"])
+        #expect(!headers.hasRepeats)
+        #expect(headers.repeatedNames == [])
+    }
+
+    /// `content-length` and `content-type` share their first eight bytes (the tag), and two names
+    /// of one length can differ only in their last byte.
+    @Test func namesWithTheSameFirstEightBytesAreToldApartByTheRest() {
+        let headers = Self.table([
+            ("Content-Type", "text/plain"), ("Content-Length", "12"), ("x-acme-tenant", "a"), ("x-acme-tenanx", "b"),
+        ])
+        #expect(headers["content-length"] == "12")
+        #expect(headers["content-type"] == "text/plain")
+        #expect(headers["content-typf"] == nil)
+        #expect(headers["x-acme-tenant"] == "a")
+        #expect(headers["X-ACME-TENANX"] == "b")
+        #expect(headers["content-"] == nil)
+    }
+
+    @Test func aRepeatedNameIsJoinedInTheOrderSentAndListed() {
+        let headers = Self.table([("X-A", "1"), ("x-b", "2"), ("x-a", "3"), ("X-B", "4"), ("x-a", "5")])
+        #expect(headers["x-a"] == "1, 3, 5")
+        #expect(headers["x-b"] == "2, 4")
+        #expect(headers.count == 2)
+        #expect(headers.hasRepeats)
+        #expect(headers.repeatedNames == ["x-a", "x-b"])
+    }
+
+    /// Past `indexedFrom` names the table is indexed; lookups, repeats and order stay the same.
+    @Test func aTableOfManyNamesAnswersAsASmallOne() {
+        var pairs = (0..<40).map { ("X-Name-\($0)", "v\($0)") }
+        pairs.append(("x-name-3", "again"))
+        pairs.append(("X-NAME-39", "again"))
+        let headers = Self.table(pairs)
+        #expect(headers.count == 40)
+        #expect(headers["x-name-0"] == "v0")
+        #expect(headers["X-Name-17"] == "v17")
+        #expect(headers["x-name-3"] == "v3, again")
+        #expect(headers["x-name-39"] == "v39, again")
+        #expect(headers["x-name-40"] == nil)
+        #expect(headers.map(\.name) == (0..<40).map { "x-name-\($0)" })
+        #expect(headers.repeatedNames == ["x-name-3", "x-name-39"])
+    }
+
+    /// Two names repeated in turn thousands of times: each value chained, all read back in order.
+    @Test func interleavedRepeatsAreAllKept() {
+        let pairs = (0..<4000).map { ($0 % 2 == 0 ? "X-A" : "x-b", String($0)) }
+        let headers = Self.table(pairs)
+        let a = headers["x-a"] ?? ""
+        #expect(a.split(separator: ",").count == 2000)
+        #expect(a.hasPrefix("0, 2, 4, "))
+        #expect(a.hasSuffix(", 3996, 3998"))
+        #expect(headers["x-b"]?.hasSuffix("3997, 3999") == true)
+    }
+
+    @Test func anEmptiedTableIsFilledAgainFromNothing() {
+        var headers = Self.table((0..<20).map { ("X-\($0)", "\($0)") } + [("x-1", "again")])
+        headers.removeAll()
+        #expect(headers.isEmpty)
+        #expect(headers["x-1"] == nil)
+        #expect(!headers.hasRepeats)
+        Array("X-1".utf8).withUnsafeBytes { name in
+            Array("new".utf8).withUnsafeBytes { value in headers.add(name: name, value: value) }
+        }
+        #expect(headers["x-1"] == "new")
+        #expect(headers["x-2"] == nil)
+        #expect(headers.map(\.name) == ["x-1"])
+    }
+
+    @Test func onlyTheNamesUnderAPrefixAreVisited() {
+        let headers = Self.table([
+            ("Host", "x"), ("APNS-Topic", "t"), ("apns-", "bare"), ("apn", "short"), ("apns-id", "i"),
+        ])
+        var seen: [String] = []
+        headers.forEach(namePrefixedBy: "APNS-") { name, value in seen.append("\(name)=\(value)") }
+        #expect(seen == ["apns-topic=t", "apns-=bare", "apns-id=i"])
+    }
+
+    /// Eight bytes lowercased at once equal each byte lowercased alone, for every byte value in
+    /// every position, beside neighbours that could carry into it.
+    @Test func aWordIsLowercasedAsItsBytesAre() {
+        for byte in 0...255 {
+            for position in 0..<8 {
+                for neighbour: UInt64 in [0x00, 0x40, 0x41, 0x5A, 0x5B, 0x7F, 0x80, 0xC1, 0xFF] {
+                    let word = (0..<8).reduce(UInt64(0)) { word, index in
+                        word | (index == position ? UInt64(byte) : neighbour) << UInt64(8 * index)
+                    }
+                    let expected = (0..<8).reduce(UInt64(0)) { lowered, index in
+                        let value = UInt8(truncatingIfNeeded: word >> UInt64(8 * index))
+                        let lower = value >= 0x41 && value <= 0x5A ? value + 0x20 : value
+                        return lowered | UInt64(lower) << UInt64(8 * index)
+                    }
+                    #expect(HeaderFields.lowercased(word) == expected, "byte \(byte) at \(position)")
+                }
+            }
+        }
+    }
+
+    @Test func aDictionaryLiteralAddsItsPairsInOrder() {
+        let headers: HeaderFields = ["B": "2", "a": "1"]
+        #expect(headers.map(\.name) == ["b", "a"])
+        #expect(headers["A"] == "1")
+    }
+}

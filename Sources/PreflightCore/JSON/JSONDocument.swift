@@ -106,6 +106,27 @@ public final class JSONDocument: Sendable {
         bytes.withUnsafeBufferPointer { nodes[index].withText(in: $0, body) }
     }
 
+    /// The value node of the last member of the object node `object` whose key is `name`, or nil
+    /// (nil for any other node). The members are walked through pointers, a key told apart by
+    /// its length before its bytes: a rule's lookup compares every key of its object.
+    func lastMember(of object: Int, named name: UnsafeBufferPointer<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { text in
+            nodes.withUnsafeBufferPointer { nodes in
+                guard nodes[object].kind == .object else { return nil }
+                var found: Int?
+                var key = object + 1
+                for _ in 0..<nodes[object].count {
+                    let written = nodes[key]
+                    if written.escaped || Int(written.length) == name.count {
+                        if written.withText(in: text, { ByteScan.same($0, name) }) { found = key + 1 }
+                    }
+                    key = Int(nodes[key + 1].end)
+                }
+                return found
+            }
+        }
+    }
+
     /// Whether a string node holds `text`.
     func string(_ index: Int, equals text: String) -> Bool {
         // Different lengths are told apart before any byte is read.
@@ -170,12 +191,10 @@ public struct JSONView: Sendable {
 
     /// The value of `key` in an object, the last one when the key repeats (as a dictionary keeps it).
     public subscript(key: String) -> JSONView? {
-        guard node.kind == .object else { return nil }
-        var found: JSONView?
-        for (keyIndex, valueIndex) in memberIndices where document.string(keyIndex, equals: key) {
-            found = JSONView(document: document, index: valueIndex)
+        var key = key
+        return key.withUTF8 { document.lastMember(of: index, named: $0) }.map {
+            JSONView(document: document, index: $0)
         }
-        return found
     }
 
     /// The members of an object in the order written, nil for any other value.

@@ -48,14 +48,26 @@ public struct Report: Sendable {
     public var omittedFindings: [FindingCode: Int]
     public var payload: PayloadSummary
     /// Present when a download was attempted.
-    public var media: MediaSummary?
+    public var media: MediaSummary? {
+        get { mediaBox?.value }
+        set { mediaBox = newValue.map(Boxed.init) }
+    }
     /// Present when the attachment would succeed (for several media: the first one's, when it is attached).
     public var attachment: AttachmentPlan?
     /// One per media downloaded, in the extension's order (`attachments` in the JSON, written
     /// when not empty); `media` and `attachment` are the first's.
     public var attachments: [AttachmentOutcome] = []
     /// Present when the body was a provider's request (FCM, OneSignal, Airship, Braze).
-    public var envelope: Envelope?
+    public var envelope: Envelope? {
+        get { envelopeBox?.value }
+        set { envelopeBox = newValue.map(Boxed.init) }
+    }
+
+    // The two large parts (about 620 and 270 bytes), absent from most reports, held by
+    // reference: a report is copied a few times on its way out, and each copy of them inline
+    // was a copy of 900 bytes and a walk of their fields.
+    private var mediaBox: Boxed<MediaSummary>?
+    private var envelopeBox: Boxed<Envelope>?
 
     public init(
         findings: [Finding], payload: PayloadSummary, media: MediaSummary? = nil, attachment: AttachmentPlan? = nil

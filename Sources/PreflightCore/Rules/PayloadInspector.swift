@@ -24,7 +24,12 @@ public struct PayloadInspector: Sendable {
         /// The parsed payload (a declared type is read from it after the download).
         public var root: JSONView?
         /// The provider's request the payload was derived from, when the body was one.
-        public var envelope: Envelope?
+        public var envelope: Envelope? {
+            get { envelopeBox?.value }
+            set { envelopeBox = newValue.map(Boxed.init) }
+        }
+        /// Held by reference, as in `Report`: about 270 bytes, absent from most pushes.
+        private var envelopeBox: Boxed<Envelope>?
         /// For an extension that attaches every value its keys reach: each one to download, the
         /// first included (`MediaURLRules.Outcome.candidates`); empty for the others.
         public var candidates: [MediaCandidate] = []

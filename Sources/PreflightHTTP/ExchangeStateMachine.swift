@@ -111,7 +111,7 @@ struct ExchangeStateMachine {
     /// connections stay open.
     mutating func headersReceived(_ head: RequestHead, router: Router) -> Action {
         guard awaitsHeaders else { return .proceed }
-        if let clients = Self.acceptableRequestID(head.headers["x-request-id"]) {
+        if let clients = Self.acceptableRequestID(head.headers[.requestID]) {
             requestID = clients
             clientRequestID = true
         }
@@ -150,12 +150,12 @@ struct ExchangeStateMachine {
             for step in admission {
                 if let answer = step(request) { return answerNow(answer) }
             }
-            if let length = head.headers["content-length"].flatMap({ Int($0) }), length > bodyLimit {
+            if let length = head.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
                 return answerNow(tooLarge)
             }
             return .openStream(opener, request)
         }
-        if let length = head.headers["content-length"].flatMap({ Int($0) }), length > bodyLimit {
+        if let length = head.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
             return answerNow(tooLarge)
         }
         return .proceed

@@ -24,7 +24,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The value of header `name` (any case).
-    public func header(_ name: String) -> String? { headers[name] }
+    public func header(_ name: String) -> String? { headers[HeaderName(name)] }
 
     /// The lowercased names of the headers sent more than once (whose values `headers` joins):
     /// RFC 9110 section 5.3 lets a recipient combine them, which loses that they were repeated.

@@ -39,7 +39,7 @@ enum HeaderBlock {
     /// The answer for a request whose framing or headers cannot be trusted, or nil.
     static func refusal(method: String, version: String, headers: HeaderFields, problem: String?) -> HTTPResponse? {
         if let problem { return badRequest(problem) }
-        let length = headers["content-length"]
+        let length = headers[.contentLength]
         // Commas looked for among the bytes: `String.contains` walks characters, on every request.
         if let length, length.utf8.contains(UInt8(ascii: ",")) {
             let values = Set(length.split(separator: ",").map { $0.trimmingSpaces })
@@ -47,7 +47,7 @@ enum HeaderBlock {
                 return badRequest("Content-Length is sent more than once with different values (\(length))")
             }
         }
-        let coding = headers["transfer-encoding"]
+        let coding = headers[.transferEncoding]
         if let coding {
             guard coding.lowercased() == "chunked" else {
                 var response = HTTPResponse.error(
@@ -59,7 +59,7 @@ enum HeaderBlock {
             if length != nil { return badRequest("Content-Length and Transfer-Encoding are both sent") }
         }
         if version == "HTTP/1.1" {
-            guard let host = headers["host"] else { return badRequest("an HTTP/1.1 request needs a Host header") }
+            guard let host = headers[.host] else { return badRequest("an HTTP/1.1 request needs a Host header") }
             if host.utf8.contains(UInt8(ascii: ",")) { return badRequest("Host is sent more than once") }
         }
         let hasBody = method == "POST" || method == "PUT" || method == "PATCH"

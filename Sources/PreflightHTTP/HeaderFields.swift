@@ -58,8 +58,8 @@ public struct HeaderFields: Sendable {
 
     public var isEmpty: Bool { fields.isEmpty }
 
-    /// The value of the header `name` (any ASCII case), its repeats joined with ", ", or nil.
-    public subscript(name: String) -> String? {
+    /// The value of the header `name`, its repeats joined with ", ", or nil.
+    public subscript(name: HeaderName) -> String? {
         position(of: name).map(value(at:))
     }
 
@@ -119,27 +119,47 @@ public struct HeaderFields: Sendable {
         if !index.isEmpty { index = [:] }
     }
 
-    /// Calls `body` with each header whose lowercased name starts with `prefix` (lowercased),
-    /// in the order first sent: only their names and values are made into strings.
-    public func forEach(namePrefixedBy prefix: String, _ body: (_ name: String, _ value: String) -> Void) {
-        var prefix = prefix
-        prefix.withUTF8 { wanted in
-            let wanted = UnsafeRawBufferPointer(wanted)
-            for position in fields.indices where fields[position].name.count >= wanted.count {
-                let under = bytes.withUnsafeBytes { all in
-                    Self.same(
-                        UnsafeRawBufferPointer(rebasing: all[fields[position].name.range].prefix(wanted.count)), wanted)
-                }
-                if under { body(text(fields[position].name), value(at: position)) }
+    /// Calls `body` with each header whose name starts with one of `prefixes`, in the order
+    /// first sent: only their names and values are made into strings.
+    public func forEach(namePrefixedBy prefixes: [HeaderName], _ body: (_ name: String, _ value: String) -> Void) {
+        for position in fields.indices {
+            let field = fields[position]
+            let under = prefixes.contains { prefix in
+                guard Int(field.name.count) >= prefix.count else { return false }
+                let shared = Swift.min(prefix.count, 8)
+                let mask: UInt64 = shared == 8 ? ~0 : (1 << UInt64(8 * shared)) - 1
+                guard (field.tag ^ prefix.tag) & mask == 0 else { return false }
+                return prefix.count <= 8 || sameBytes(field.name, prefix, from: 8, count: prefix.count)
             }
+            if under { body(text(field.name), value(at: position)) }
         }
     }
 
     // MARK: - Finding a name
 
-    private func position(of name: String) -> Int? {
-        var name = name
-        return name.withUTF8 { position(of: UnsafeRawBufferPointer($0), tag: Self.tag(of: UnsafeRawBufferPointer($0))) }
+    /// The position in `fields` of `name`, or nil.
+    private func position(of name: HeaderName) -> Int? {
+        guard fields.count <= Self.indexedFrom else { return index[name.text] }
+        return fields.withUnsafeBufferPointer { fields in
+            for (position, field) in fields.enumerated()
+            where field.tag == name.tag && Int(field.name.count) == name.count {
+                // The first eight bytes are the tag's.
+                if name.count <= 8 || sameBytes(field.name, name, from: 8, count: name.count) { return position }
+            }
+            return nil
+        }
+    }
+
+    /// Whether the stored name `stored` and `name` have the same bytes in `start..<end`.
+    private func sameBytes(_ stored: Span, _ name: HeaderName, from start: Int, count end: Int) -> Bool {
+        var text = name.text
+        return text.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { all in
+                let base = Int(stored.start)
+                for offset in start..<end where all[base + offset] != wanted[offset] { return false }
+                return true
+            }
+        }
     }
 
     /// The position in `fields` of the name `name` (any ASCII case), whose tag is `tag`.
@@ -177,7 +197,7 @@ public struct HeaderFields: Sendable {
     }
 
     /// The first eight bytes of a name, lowercased, zero-padded.
-    private static func tag(of name: UnsafeRawBufferPointer) -> UInt64 {
+    static func tag(of name: UnsafeRawBufferPointer) -> UInt64 {
         lowercased(word(name, at: 0))
     }
 

@@ -95,13 +95,25 @@ struct HeaderFieldsTests {
         #expect(headers.map(\.name) == ["x-1"])
     }
 
-    @Test func onlyTheNamesUnderAPrefixAreVisited() {
+    /// Prefixes of up to eight bytes are matched by the tag alone, longer ones byte by byte past it.
+    @Test func onlyTheNamesUnderAPrefixAreVisitedInTheOrderSent() {
         let headers = Self.table([
-            ("Host", "x"), ("APNS-Topic", "t"), ("apns-", "bare"), ("apn", "short"), ("apns-id", "i"),
+            ("Host", "x"), ("ServiceBusNotification-Format", "apple"), ("APNS-Topic", "t"), ("apns-", "bare"),
+            ("apn", "short"), ("servicebusnotification", "no dash"), ("ServiceBusNotificatioX-Format", "typo"),
+            ("apns-id", "i"),
         ])
         var seen: [String] = []
-        headers.forEach(namePrefixedBy: "APNS-") { name, value in seen.append("\(name)=\(value)") }
-        #expect(seen == ["apns-topic=t", "apns-=bare", "apns-id=i"])
+        headers.forEach(namePrefixedBy: ["APNS-", "servicebusnotification-"]) { name, value in
+            seen.append("\(name)=\(value)")
+        }
+        #expect(seen == ["servicebusnotification-format=apple", "apns-topic=t", "apns-=bare", "apns-id=i"])
+    }
+
+    @Test func aNameMadeAtRunTimeIsFoundAsALiteralIs() {
+        let headers = Self.table([("Preflight-Profile", "onesignal"), ("Preflight-Profilf", "no")])
+        #expect(headers[HeaderName("PREFLIGHT-profile")] == "onesignal")
+        #expect(HeaderName("PREFLIGHT-profile").text == "preflight-profile")
+        #expect(headers[HeaderName("preflight-profil")] == nil)
     }
 
     /// Eight bytes lowercased at once equal each byte lowercased alone, for every byte value in

@@ -7,10 +7,12 @@ extension APNsHeaders {
     /// order so the findings come in one order whatever the request's.
     init(request: HTTPRequest) {
         self.init()
-        request.headers.forEach(namePrefixedBy: Self.prefix) { set(lowercased: $0, $1) }
-        request.headers.forEach(namePrefixedBy: Self.serviceBusPrefix) { set(lowercased: $0, $1) }
+        request.headers.forEach(namePrefixedBy: Self.families) { set(lowercased: $0, $1) }
         if request.headers.hasRepeats {
             for name in request.headers.repeatedNames { markRepeated(name) }
         }
     }
+
+    /// The prefixes of the two families of headers read: APNs's and Azure's.
+    private static let families = [HeaderName(prefix), HeaderName(serviceBusPrefix)]
 }

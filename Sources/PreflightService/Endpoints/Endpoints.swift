@@ -87,9 +87,11 @@ struct Endpoints: Sendable {
         return response
     }
 
+    private static let authorization: HeaderName = "authorization"
+
     /// The 401 answer when `/v1/*` needs a key and the request has none that matches.
     static func authenticate(_ request: HTTPRequest, _ apiKeys: APIKeyCheck) -> HTTPResponse? {
-        if apiKeys.allows(authorization: request.header("authorization")) { return nil }
+        if apiKeys.allows(authorization: request.headers[authorization]) { return nil }
         var response = HTTPResponse.error(
             401, code: "unauthorized", message: "send Authorization: Bearer <key> with one of auth.api_keys")
         response.headers.append(("WWW-Authenticate", "Bearer"))

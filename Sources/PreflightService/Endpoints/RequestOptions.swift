@@ -57,6 +57,11 @@ struct RequestOptions: Sendable {
         var fetch, profile, format, expect: String?
         var profileHeader, formatHeader, expectHeader, accept: String?
 
+        static let profileHeaderName: HeaderName = "preflight-profile"
+        static let formatHeaderName: HeaderName = "preflight-format"
+        static let expectHeaderName: HeaderName = "preflight-expect"
+        static let acceptHeaderName: HeaderName = "accept"
+
         init(_ request: HTTPRequest) {
             for (name, value) in request.query {
                 switch name {
@@ -67,11 +72,12 @@ struct RequestOptions: Sendable {
                 default: continue
                 }
             }
-            // The headers' table compares names as bytes, without hashing: four lookups.
-            profileHeader = request.headers["preflight-profile"]
-            formatHeader = request.headers["preflight-format"]
-            expectHeader = request.headers["preflight-expect"]
-            accept = request.headers["accept"]
+            // The headers' table compares names as bytes, without hashing: four lookups, of
+            // names made once.
+            profileHeader = request.headers[Self.profileHeaderName]
+            formatHeader = request.headers[Self.formatHeaderName]
+            expectHeader = request.headers[Self.expectHeaderName]
+            accept = request.headers[Self.acceptHeaderName]
         }
     }
 

@@ -1,0 +1,36 @@
+/// A header name to look up in `HeaderFields`, lowercased and measured once: a name the server
+/// reads for every request is made once, as a `static let`, and each lookup compares its first
+/// eight bytes as one word before any other byte.
+///
+/// ```swift
+/// static let tenant: HeaderName = "X-Acme-Tenant"
+/// request.headers[Self.tenant]
+/// ```
+public struct HeaderName: Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The name, ASCII letters lowercased.
+    public let text: String
+    /// The name's first eight bytes as a word, zero-padded (`HeaderFields.tag(of:)`).
+    let tag: UInt64
+    /// The name's length in bytes.
+    let count: Int
+
+    /// `name` in any ASCII case.
+    public init(_ name: String) {
+        var lowered = String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        tag = lowered.withUTF8 { HeaderFields.tag(of: UnsafeRawBufferPointer($0)) }
+        count = lowered.utf8.count
+        text = lowered
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    public var description: String { text }
+
+    // The names the server reads for every request.
+    static let host: HeaderName = "host"
+    static let contentLength: HeaderName = "content-length"
+    static let transferEncoding: HeaderName = "transfer-encoding"
+    static let requestID: HeaderName = "x-request-id"
+}

@@ -109,11 +109,6 @@ import Testing
             let same = bytes.withUnsafeBufferPointer { left in other.withUnsafeBufferPointer { ByteScan.same(left, $0) }
             }
             #expect(same == (bytes == other), "\(bytes) and \(other)")
-            let text = String(decoding: bytes, as: UTF8.self)
-            let head = String(
-                decoding: other.prefix(Int.random(in: 0...other.count, using: &generator)), as: UTF8.self)
-            #expect(
-                ByteScan.hasPrefix(text, head) == Array(text.utf8).starts(with: Array(head.utf8)), "\(text) \(head)")
         }
     }
 

@@ -11,18 +11,6 @@ enum ByteScan {
         return true
     }
 
-    /// Whether `text`'s UTF-8 starts with `prefix`'s, compared through pointers
-    /// (`utf8.starts(with:)` iterates both views).
-    static func hasPrefix(_ text: String, _ prefix: String) -> Bool {
-        var text = text
-        var prefix = prefix
-        return text.withUTF8 { whole in
-            prefix.withUTF8 { start in
-                whole.count >= start.count && same(UnsafeBufferPointer(rebasing: whole[..<start.count]), start)
-            }
-        }
-    }
-
     /// Whether any byte of `bytes` equals one of the four `targets`.
     static func containsAny(_ bytes: UnsafeBufferPointer<UInt8>, of targets: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
         guard let base = bytes.baseAddress else { return false }

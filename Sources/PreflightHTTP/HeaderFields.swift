@@ -75,20 +75,6 @@ public struct HeaderFields: Sendable {
     /// Both must be under 4 GiB together with what the table holds (a header block is at most
     /// libmicrohttpd's connection memory).
     mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
-        let tag = Self.tag(of: name)
-        if let known = position(of: name, tag: tag) {
-            let span = Span(start: UInt32(used), count: UInt32(value.count))
-            write(value.count) { $0.copyMemory(from: value) }
-            repeats.append(Repeat(value: span))
-            let added = Int32(repeats.count - 1)
-            if fields[known].lastRepeat >= 0 {
-                repeats[Int(fields[known].lastRepeat)].next = added
-            } else {
-                fields[known].firstRepeat = added
-            }
-            fields[known].lastRepeat = added
-            return
-        }
         let nameSpan = Span(start: UInt32(used), count: UInt32(name.count))
         let valueSpan = Span(start: nameSpan.start + nameSpan.count, count: UInt32(value.count))
         write(name.count + value.count) { target in
@@ -100,6 +86,23 @@ public struct HeaderFields: Sendable {
                 target.storeBytes(of: Self.lowercased(word), toByteOffset: start, as: UInt64.self)
             }
             UnsafeMutableRawBufferPointer(rebasing: target[name.count...]).copyMemory(from: value)
+        }
+        // Looked up by its stored, lowercased bytes, as a `HeaderName` is. A repeat's copy of the
+        // name stays in the buffer unused: its value is the one after it.
+        let tag = Self.tag(of: name)
+        let known = bytes.withUnsafeBytes {
+            position(of: UnsafeRawBufferPointer(rebasing: $0[nameSpan.range]), tag: tag)
+        }
+        if let known {
+            repeats.append(Repeat(value: valueSpan))
+            let added = Int32(repeats.count - 1)
+            if fields[known].lastRepeat >= 0 {
+                repeats[Int(fields[known].lastRepeat)].next = added
+            } else {
+                fields[known].firstRepeat = added
+            }
+            fields[known].lastRepeat = added
+            return
         }
         fields.append(Field(name: nameSpan, value: valueSpan, tag: tag))
         if fields.count > Self.indexedFrom {
@@ -129,7 +132,13 @@ public struct HeaderFields: Sendable {
                 let shared = Swift.min(prefix.count, 8)
                 let mask: UInt64 = shared == 8 ? ~0 : (1 << UInt64(8 * shared)) - 1
                 guard (field.tag ^ prefix.tag) & mask == 0 else { return false }
-                return prefix.count <= 8 || sameBytes(field.name, prefix, from: 8, count: prefix.count)
+                return prefix.count <= 8
+                    || prefix.withUTF8 { wanted in
+                        bytes.withUnsafeBytes { all in
+                            let start = all[field.name.range].prefix(prefix.count)
+                            return Self.same(UnsafeRawBufferPointer(rebasing: start), wanted, from: 8)
+                        }
+                    }
             }
             if under { body(text(field.name), value(at: position)) }
         }
@@ -139,43 +148,20 @@ public struct HeaderFields: Sendable {
 
     /// The position in `fields` of `name`, or nil.
     private func position(of name: HeaderName) -> Int? {
-        guard fields.count <= Self.indexedFrom else { return index[name.text] }
-        return fields.withUnsafeBufferPointer { fields in
-            for (position, field) in fields.enumerated()
-            where field.tag == name.tag && Int(field.name.count) == name.count {
-                // The first eight bytes are the tag's.
-                if name.count <= 8 || sameBytes(field.name, name, from: 8, count: name.count) { return position }
-            }
-            return nil
-        }
+        name.withUTF8 { position(of: $0, tag: name.tag) }
     }
 
-    /// Whether the stored name `stored` and `name` have the same bytes in `start..<end`.
-    private func sameBytes(_ stored: Span, _ name: HeaderName, from start: Int, count end: Int) -> Bool {
-        var text = name.text
-        return text.withUTF8 { wanted in
-            bytes.withUnsafeBufferPointer { all in
-                let base = Int(stored.start)
-                for offset in start..<end where all[base + offset] != wanted[offset] { return false }
-                return true
-            }
-        }
-    }
-
-    /// The position in `fields` of the name `name` (any ASCII case), whose tag is `tag`.
+    /// The position in `fields` of the name whose lowercased bytes are `name` and whose first
+    /// eight are `tag`, or nil.
     private func position(of name: UnsafeRawBufferPointer, tag: UInt64) -> Int? {
-        guard fields.count <= Self.indexedFrom else {
-            let lowered = name.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
-            return index[String(decoding: lowered, as: UTF8.self)]
-        }
+        guard fields.count <= Self.indexedFrom else { return index[String(decoding: name, as: UTF8.self)] }
         return bytes.withUnsafeBytes { all in
             fields.withUnsafeBufferPointer { fields in
                 for (position, field) in fields.enumerated()
                 where field.tag == tag && Int(field.name.count) == name.count {
                     // The first eight bytes are the tag's.
-                    guard name.count > 8 else { return position }
                     let stored = UnsafeRawBufferPointer(rebasing: all[field.name.range])
-                    if Self.same(stored, name, from: 8) { return position }
+                    if name.count <= 8 || Self.same(stored, name, from: 8) { return position }
                 }
                 return nil
             }
@@ -184,13 +170,13 @@ public struct HeaderFields: Sendable {
 
     // MARK: - Eight bytes at a time
 
-    /// Whether the lowercased bytes `stored` equal `given` (any ASCII case) from `offset` on.
-    private static func same(_ stored: UnsafeRawBufferPointer, _ given: UnsafeRawBufferPointer, from offset: Int = 0)
+    /// Whether the bytes `stored` equal `given` from `offset` on, compared a word at a time.
+    private static func same(_ stored: UnsafeRawBufferPointer, _ given: UnsafeRawBufferPointer, from offset: Int)
         -> Bool
     {
         guard stored.count == given.count else { return false }
         for start in stride(from: offset, to: stored.count, by: 8)
-        where word(stored, at: start) != lowercased(word(given, at: start)) {
+        where word(stored, at: start) != word(given, at: start) {
             return false
         }
         return true
@@ -214,6 +200,12 @@ public struct HeaderFields: Sendable {
     /// low seven bits plus 0x3F carry into its top bit from "A" (0x41) up, plus 0x25 from "["
     /// (0x5B) up; neither sum can carry into the next byte. A byte with its own top bit set
     /// (not ASCII) is left alone.
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    /// `word` with the ASCII capitals among its eight bytes lowercased, as `lowercased(_:)` of
+    /// each byte.
     static func lowercased(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let low = word & (0x7F &* ones)

@@ -16,7 +16,7 @@ public struct HeaderName: Sendable, ExpressibleByStringLiteral, CustomStringConv
 
     /// `name` in any ASCII case.
     public init(_ name: String) {
-        var lowered = String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        var lowered = String(decoding: name.utf8.map(HeaderFields.lowercased), as: UTF8.self)
         tag = lowered.withUTF8 { HeaderFields.tag(of: UnsafeRawBufferPointer($0)) }
         count = lowered.utf8.count
         text = lowered
@@ -27,6 +27,12 @@ public struct HeaderName: Sendable, ExpressibleByStringLiteral, CustomStringConv
     }
 
     public var description: String { text }
+
+    /// Calls `body` with the lowercased name's bytes.
+    func withUTF8<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        var text = text
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
 
     // The names the server reads for every request.
     static let host: HeaderName = "host"

@@ -53,8 +53,7 @@ public struct ReservedHeaders: Sendable {
     private static func matches(_ name: UnsafeRawBufferPointer, _ lowercased: [UInt8], prefixOnly: Bool) -> Bool {
         guard prefixOnly ? name.count >= lowercased.count : name.count == lowercased.count else { return false }
         for (offset, wanted) in lowercased.enumerated() {
-            let byte = name[offset]
-            if (byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) != wanted { return false }
+            if HeaderFields.lowercased(name[offset]) != wanted { return false }
         }
         return true
     }

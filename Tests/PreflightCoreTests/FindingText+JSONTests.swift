@@ -82,6 +82,19 @@ import Testing
         #expect(json.contains(#""message":"1-2-3-4-5 and warning","fix":"f"}"#))
     }
 
+    @Test func threeStringsStayInlineAndAFourthJoinsTheText() throws {
+        let (key, value, name, more) = ("sound", "chime.caf", "generic", "é\"")
+        let three: FindingText = "\(key)=\(value) in \(name)"
+        #expect(Self.isPieces(three))
+        #expect(three.text == "sound=chime.caf in generic")
+        #expect(three.utf8Count == 26)
+        let four: FindingText = "\(key)=\(value) in \(name) \(more)!"
+        #expect(!Self.isPieces(four))
+        #expect(four.text == "sound=chime.caf in generic é\"!")
+        let json = try Self.findingJSON(Finding(.alertTruncated, path: nil, message: three, fix: four))
+        #expect(json.hasSuffix(#""message":"sound=chime.caf in generic","fix":"sound=chime.caf in generic é\"!"}"#))
+    }
+
     @Test func findingsAreEqualWhenTheirTextsReadTheSame() {
         let count = 906
         let templated = Finding(.alertTruncated, path: "aps.alert", message: "has \(count) characters", fix: "cut")

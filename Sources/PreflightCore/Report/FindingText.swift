@@ -5,8 +5,8 @@
 ///
 /// An interpolated literal builds this form: literals stay `StaticString`s, an `Int` stays a
 /// number, a `String` is kept as it is, any other value is described as `String` interpolation
-/// would describe it. Up to `inlinePieces` pieces are kept inline, with no array; a longer text
-/// is joined into a `String` as it is built.
+/// would describe it. Up to `inlinePieces` pieces, `inlineStrings` of them strings, are kept
+/// inline, with no array; a longer text is joined into a `String` as it is built.
 ///
 /// ```swift
 /// let message: FindingText = "the \(field) has \(count) characters"
@@ -20,29 +20,16 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
     /// The most pieces kept inline: `aps.alert.truncated`, which a long alert body makes on every
     /// push, has four literals and three values.
     static let inlinePieces = 7
+    /// The most string values kept inline: a rule quotes at most a key, a value and a name.
+    static let inlineStrings = 3
 
-    /// One piece of a text: a literal of the rule's source, or a value.
+    /// One piece of a text: a literal of the rule's source, a number, or a string value, which
+    /// is kept in one of the pieces' string slots. A piece holds no reference, so copying the
+    /// pieces copies their bytes and retains only the strings in the slots.
     enum Piece: Sendable {
         case literal(StaticString)
         case number(Int)
-        case string(String)
-
-        /// Hands `body` the piece's UTF-8; a number is spelled on the stack (no heap).
-        func withUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            switch self {
-            case .literal(let literal): literal.withUTF8Buffer(body)
-            case .number(let number): DecimalDigits.withSpelling(number, body)
-            case .string(let string): FindingText.withUTF8(of: string, body)
-            }
-        }
-
-        var utf8Count: Int {
-            switch self {
-            case .literal(let literal): literal.withUTF8Buffer { $0.count }
-            case .number(let number): DecimalDigits.count(number)
-            case .string(let string): string.utf8.count
-            }
-        }
+        case string(slot: UInt8)
     }
 
     /// The pieces, when the text is kept as pieces (`joined` is nil).
@@ -59,7 +46,7 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
     public init(_ text: String) { joined = text }
 
     public init(stringLiteral value: StaticString) {
-        _ = pieces.append(.literal(value))
+        _ = pieces.append(value)
     }
 
     public init(stringInterpolation: StringInterpolation) {
@@ -123,24 +110,37 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
 
         public mutating func appendLiteral(_ literal: StaticString) {
             if literal.withUTF8Buffer({ $0.isEmpty }) { return }
-            append(.literal(literal))
+            if spilled == nil {
+                if pieces.append(literal) { return }
+                spill()
+            }
+            literal.withUTF8Buffer { spilled! += String(decoding: $0, as: UTF8.self) }
         }
 
-        public mutating func appendInterpolation(_ value: String) { append(.string(value)) }
+        public mutating func appendInterpolation(_ value: String) {
+            if spilled == nil {
+                if pieces.append(value) { return }
+                spill()
+            }
+            spilled! += value
+        }
 
-        public mutating func appendInterpolation(_ value: Int) { append(.number(value)) }
+        public mutating func appendInterpolation(_ value: Int) {
+            if spilled == nil {
+                if pieces.append(value) { return }
+                spill()
+            }
+            DecimalDigits.withSpelling(value) { spilled! += String(decoding: $0, as: UTF8.self) }
+        }
 
         /// Any other value, described as `String` interpolation describes it.
         public mutating func appendInterpolation<Value>(_ value: Value) {
-            append(.string(String(describing: value)))
+            appendInterpolation(String(describing: value))
         }
 
-        private mutating func append(_ piece: Piece) {
-            if spilled == nil {
-                if pieces.append(piece) { return }
-                spilled = FindingText(pieces: pieces).text
-            }
-            piece.withUTF8 { spilled! += String(decoding: $0, as: UTF8.self) }
+        /// Joins the pieces so far into `spilled`, which the rest of the text is appended to.
+        private mutating func spill() {
+            spilled = FindingText(pieces: pieces).text
         }
     }
 
@@ -148,9 +148,11 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
 }
 
 extension FindingText {
-    /// Up to `FindingText.inlinePieces` pieces in stored properties: a text with no array.
+    /// Up to `FindingText.inlinePieces` pieces and `FindingText.inlineStrings` strings in stored
+    /// properties: a text with no array, copied as bytes and the strings' retains.
     struct Pieces: Sendable {
         private(set) var count: UInt8 = 0
+        private var stringCount: UInt8 = 0
         /// The UTF-8 bytes of the pieces, counted as they are appended.
         private(set) var utf8Count = 0
         private var piece0 = Piece.number(0)
@@ -160,9 +162,42 @@ extension FindingText {
         private var piece4 = Piece.number(0)
         private var piece5 = Piece.number(0)
         private var piece6 = Piece.number(0)
+        private var string0 = ""
+        private var string1 = ""
+        private var string2 = ""
 
-        /// Adds `piece`, or returns false when every slot is taken.
-        mutating func append(_ piece: Piece) -> Bool {
+        /// Adds a literal, or returns false when every slot is taken.
+        mutating func append(_ literal: StaticString) -> Bool {
+            guard count < FindingText.inlinePieces else { return false }
+            add(.literal(literal))
+            utf8Count += literal.utf8CodeUnitCount
+            return true
+        }
+
+        /// Adds a number, or returns false when every slot is taken.
+        mutating func append(_ number: Int) -> Bool {
+            guard count < FindingText.inlinePieces else { return false }
+            add(.number(number))
+            utf8Count += DecimalDigits.count(number)
+            return true
+        }
+
+        /// Adds a string, or returns false when every slot, or every string slot, is taken.
+        mutating func append(_ string: String) -> Bool {
+            guard count < FindingText.inlinePieces, stringCount < FindingText.inlineStrings else { return false }
+            switch stringCount {
+            case 0: string0 = string
+            case 1: string1 = string
+            default: string2 = string
+            }
+            add(.string(slot: stringCount))
+            stringCount += 1
+            utf8Count += string.utf8.count
+            return true
+        }
+
+        /// Puts `piece` in the next slot, which the caller checked is free.
+        private mutating func add(_ piece: Piece) {
             switch count {
             case 0: piece0 = piece
             case 1: piece1 = piece
@@ -170,27 +205,35 @@ extension FindingText {
             case 3: piece3 = piece
             case 4: piece4 = piece
             case 5: piece5 = piece
-            case 6: piece6 = piece
-            default: return false
+            default: piece6 = piece
             }
             count += 1
-            utf8Count += piece.utf8Count
-            return true
         }
 
-        /// Hands `body` each piece's UTF-8 in order, each read where it is stored (a piece taken
-        /// out by index would be copied, its string retained, on every report written).
+        /// Hands `body` each piece's UTF-8 in order, each read where it is stored.
         func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
             for index in 0..<Int(count) {
                 switch index {
-                case 0: piece0.withUTF8(body)
-                case 1: piece1.withUTF8(body)
-                case 2: piece2.withUTF8(body)
-                case 3: piece3.withUTF8(body)
-                case 4: piece4.withUTF8(body)
-                case 5: piece5.withUTF8(body)
-                default: piece6.withUTF8(body)
+                case 0: withUTF8(of: piece0, body)
+                case 1: withUTF8(of: piece1, body)
+                case 2: withUTF8(of: piece2, body)
+                case 3: withUTF8(of: piece3, body)
+                case 4: withUTF8(of: piece4, body)
+                case 5: withUTF8(of: piece5, body)
+                default: withUTF8(of: piece6, body)
                 }
+            }
+        }
+
+        /// Hands `body` the piece's UTF-8; a number is spelled on the stack (no heap), a string
+        /// read in its slot.
+        private func withUTF8(of piece: Piece, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            switch piece {
+            case .literal(let literal): literal.withUTF8Buffer(body)
+            case .number(let number): DecimalDigits.withSpelling(number, body)
+            case .string(slot: 0): FindingText.withUTF8(of: string0, body)
+            case .string(slot: 1): FindingText.withUTF8(of: string1, body)
+            case .string: FindingText.withUTF8(of: string2, body)
             }
         }
     }

@@ -122,25 +122,17 @@ public struct HeaderFields: Sendable {
         if !index.isEmpty { index = [:] }
     }
 
-    /// Calls `body` with each header whose name starts with one of `prefixes`, in the order
-    /// first sent: only their names and values are made into strings.
-    public func forEach(namePrefixedBy prefixes: [HeaderName], _ body: (_ name: String, _ value: String) -> Void) {
-        for position in fields.indices {
-            let field = fields[position]
-            let under = prefixes.contains { prefix in
-                guard Int(field.name.count) >= prefix.count else { return false }
-                let shared = Swift.min(prefix.count, 8)
-                let mask: UInt64 = shared == 8 ? ~0 : (1 << UInt64(8 * shared)) - 1
-                guard (field.tag ^ prefix.tag) & mask == 0 else { return false }
-                return prefix.count <= 8
-                    || prefix.withUTF8 { wanted in
-                        bytes.withUnsafeBytes { all in
-                            let start = all[field.name.range].prefix(prefix.count)
-                            return Self.same(UnsafeRawBufferPointer(rebasing: start), wanted, from: 8)
-                        }
-                    }
+    /// Calls `body` with each of `names` that was sent, as its position in `names`, and its
+    /// value (repeats joined), in the order the names were first sent. Each sent name is
+    /// compared with `names` by its length and first eight bytes, then the rest of its bytes.
+    public func forEach(namedIn names: [HeaderName], _ body: (_ name: Int, _ value: String) -> Void) {
+        bytes.withUnsafeBytes { all in
+            for position in fields.indices {
+                // By index: a `HeaderName` taken out of the array is a copy, its text retained.
+                if let found = names.indices.first(where: { Self.field(fields[position], in: all, is: names[$0]) }) {
+                    body(found, value(at: position))
+                }
             }
-            if under { body(text(field.name), value(at: position)) }
         }
     }
 
@@ -148,7 +140,18 @@ public struct HeaderFields: Sendable {
 
     /// The position in `fields` of `name`, or nil.
     private func position(of name: HeaderName) -> Int? {
-        name.withUTF8 { position(of: $0, tag: name.tag) }
+        guard fields.count <= Self.indexedFrom else { return index[name.text] }
+        return bytes.withUnsafeBytes { all in fields.indices.first { Self.field(fields[$0], in: all, is: name) } }
+    }
+
+    /// Whether `field`'s name, in `all` (the table's bytes), is `name`: by the first eight bytes
+    /// and the length, then bytes 8 to 15 as one word, and only past those the rest.
+    private static func field(_ field: Field, in all: UnsafeRawBufferPointer, is name: HeaderName) -> Bool {
+        guard field.tag == name.tag, Int(field.name.count) == name.count else { return false }
+        if name.count <= 8 { return true }
+        let stored = UnsafeRawBufferPointer(rebasing: all[field.name.range])
+        if name.count <= 16 { return word(stored, at: 8) == name.tail }
+        return name.withUTF8 { same(stored, $0, from: 8) }
     }
 
     /// The position in `fields` of the name whose lowercased bytes are `name` and whose first
@@ -187,12 +190,13 @@ public struct HeaderFields: Sendable {
         lowercased(word(name, at: 0))
     }
 
-    /// The eight bytes of `bytes` from `start` as a little-endian word, zero-padded past the end.
-    private static func word(_ bytes: UnsafeRawBufferPointer, at start: Int) -> UInt64 {
+    /// The eight bytes of `bytes` from `start` as a little-endian word, zero-padded past the end
+    /// (all zeros from the end on).
+    static func word(_ bytes: UnsafeRawBufferPointer, at start: Int) -> UInt64 {
         let left = bytes.count - start
         if left >= 8 { return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)) }
         var word: UInt64 = 0
-        for offset in 0..<left { word |= UInt64(bytes[start + offset]) << UInt64(8 * offset) }
+        for offset in 0..<Swift.max(0, left) { word |= UInt64(bytes[start + offset]) << UInt64(8 * offset) }
         return word
     }
 

@@ -11,6 +11,9 @@ public struct HeaderName: Sendable, ExpressibleByStringLiteral, CustomStringConv
     public let text: String
     /// The name's first eight bytes as a word, zero-padded (`HeaderFields.tag(of:)`).
     let tag: UInt64
+    /// The name's bytes 8 to 15 as a word, zero-padded: with `tag`, all of a name of up to 16
+    /// bytes (most are), so a lookup reads no byte of `text`.
+    let tail: UInt64
     /// The name's length in bytes.
     let count: Int
 
@@ -18,6 +21,7 @@ public struct HeaderName: Sendable, ExpressibleByStringLiteral, CustomStringConv
     public init(_ name: String) {
         var lowered = String(decoding: name.utf8.map(HeaderFields.lowercased), as: UTF8.self)
         tag = lowered.withUTF8 { HeaderFields.tag(of: UnsafeRawBufferPointer($0)) }
+        tail = lowered.withUTF8 { HeaderFields.word(UnsafeRawBufferPointer($0), at: 8) }
         count = lowered.utf8.count
         text = lowered
     }

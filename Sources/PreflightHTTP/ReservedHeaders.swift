@@ -45,6 +45,10 @@ public struct ReservedHeaders: Sendable {
     /// being one of the names. Compared as bytes, with no string made: the server asks for every
     /// header of every request, and most names fail at the prefix's first bytes.
     func refuses(_ name: UnsafeRawBufferPointer) -> Bool {
+        // Most names differ from the prefix in their first byte.
+        if let first = storage.prefixBytes.first, let given = name.first, HeaderFields.lowercased(given) != first {
+            return false
+        }
         guard Self.matches(name, storage.prefixBytes, prefixOnly: true) else { return false }
         return !storage.nameBytes.contains { Self.matches(name, $0, prefixOnly: false) }
     }

@@ -45,6 +45,22 @@ struct HeaderFieldsTests {
         #expect(headers["content-"] == nil)
     }
 
+    /// Up to 16 bytes a name is compared as two words (the second zero-padded), past 16 byte by
+    /// byte: names that differ only in their last byte, at each length around those bounds.
+    @Test(arguments: [9, 15, 16, 17, 24, 25])
+    func namesThatDifferOnlyInTheirLastByteAreToldApart(length: Int) {
+        let name = String(repeating: "n", count: length - 1)
+        let headers = Self.table([(name + "a", "first"), (name.uppercased() + "B", "second")])
+        #expect(headers[HeaderName(name + "A")] == "first")
+        #expect(headers[HeaderName(name + "b")] == "second")
+        #expect(headers[HeaderName(name + "c")] == nil)
+        #expect(headers[HeaderName(name)] == nil)
+        #expect(headers[HeaderName(name + "aa")] == nil)
+        var seen: [String] = []
+        headers.forEach(namedIn: [HeaderName(name + "c"), HeaderName(name + "b")]) { seen.append("\($0)=\($1)") }
+        #expect(seen == ["1=second"])
+    }
+
     @Test func aRepeatedNameIsJoinedInTheOrderSentAndListed() {
         let headers = Self.table([("X-A", "1"), ("x-b", "2"), ("x-a", "3"), ("X-B", "4"), ("x-a", "5")])
         #expect(headers["x-a"] == "1, 3, 5")
@@ -95,18 +111,18 @@ struct HeaderFieldsTests {
         #expect(headers.map(\.name) == ["x-1"])
     }
 
-    /// Prefixes of up to eight bytes are matched by the tag alone, longer ones byte by byte past it.
-    @Test func onlyTheNamesUnderAPrefixAreVisitedInTheOrderSent() {
+    /// Names of up to eight bytes are matched by the tag and length, longer ones byte by byte
+    /// past the tag; each found name is given as its position in the list, in the order sent.
+    @Test func onlyTheListedNamesAreVisitedInTheOrderSent() {
         let headers = Self.table([
             ("Host", "x"), ("ServiceBusNotification-Format", "apple"), ("APNS-Topic", "t"), ("apns-", "bare"),
-            ("apn", "short"), ("servicebusnotification", "no dash"), ("ServiceBusNotificatioX-Format", "typo"),
-            ("apns-id", "i"),
+            ("apns-i", "short"), ("ServiceBusNotificatioX-Format", "typo"), ("apns-id", "i"),
+            ("apns-topic", "again"),
         ])
+        let names: [HeaderName] = ["apns-id", "APNS-topic", "servicebusnotification-format", "apns-idx"]
         var seen: [String] = []
-        headers.forEach(namePrefixedBy: ["APNS-", "servicebusnotification-"]) { name, value in
-            seen.append("\(name)=\(value)")
-        }
-        #expect(seen == ["servicebusnotification-format=apple", "apns-topic=t", "apns-=bare", "apns-id=i"])
+        headers.forEach(namedIn: names) { name, value in seen.append("\(name)=\(value)") }
+        #expect(seen == ["2=apple", "1=t, again", "0=i"])
     }
 
     @Test func aNameMadeAtRunTimeIsFoundAsALiteralIs() {

@@ -100,14 +100,15 @@ public struct Findings: Sendable, RandomAccessCollection {
     /// set made for it (the payload rules drop one on most requests).
     public mutating func removeAll(code: FindingCode) {
         kept.removeAll { $0.code == code }
-        omitted[code] = nil
+        // Only when something was counted: removing a key from an empty table still hashes it.
+        if !omitted.isEmpty { omitted[code] = nil }
     }
 
     /// Drops every finding of these codes, kept or counted (a rule that another one supersedes).
     public mutating func removeAll(codes: Set<FindingCode>) {
         guard !codes.isEmpty else { return }
         kept.removeAll { codes.contains($0.code) }
-        for code in codes { omitted[code] = nil }
+        if !omitted.isEmpty { for code in codes { omitted[code] = nil } }
     }
 
     /// Gives the kept findings of `code` `severity` (a code whose severity depends on what later

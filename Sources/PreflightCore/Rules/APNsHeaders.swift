@@ -20,6 +20,8 @@ public struct APNsHeaders: Sendable, Equatable {
     /// not judged: it is cleared.
     public var repeated: [String] = []
 
+    public init() {}
+
     public init(
         pushType: String? = nil, priority: String? = nil, topic: String? = nil, expiration: String? = nil,
         collapseID: String? = nil, id: String? = nil, channelID: String? = nil, requestID: String? = nil
@@ -39,10 +41,7 @@ public struct APNsHeaders: Sendable, Equatable {
     /// adds `apns-channel-id` and `apns-request-id`): the one set every entry point accepts.
     /// Another name starting with `apns-` is refused everywhere (a typo, or a folded line); other
     /// headers are ignored.
-    public static let names = [
-        "apns-push-type", "apns-id", "apns-expiration", "apns-priority", "apns-topic", "apns-collapse-id",
-        "apns-channel-id", "apns-request-id",
-    ]
+    public static let names = Field.allCases.filter(\.isAPNs).map(\.name)
 
     /// The prefix APNs's header names share: a name under it that is not one of `names` is refused.
     public static let prefix = "apns-"
@@ -75,21 +74,11 @@ public struct APNsHeaders: Sendable, Equatable {
     /// `set` of a name already lowercased.
     @discardableResult
     public mutating func set(lowercased name: String, _ value: String?) -> Setting {
-        switch name {
-        case "apns-push-type": pushType = value
-        case "apns-priority": priority = value
-        case "apns-topic": topic = value
-        case "apns-expiration": expiration = value
-        case "apns-collapse-id": collapseID = value
-        case "apns-id": id = value
-        case "apns-channel-id": channelID = value
-        case "apns-request-id": requestID = value
-        case Self.serviceBusFormatName: serviceBusFormat = value
-        case Self.serviceBusExpiryName: serviceBusAPNsExpiry = value
-        case let other where other.hasPrefix(Self.prefix): return .unknownAPNsHeader
-        default: return .ignored
+        if let field = Field(name: name) {
+            self[field] = value
+            return .set
         }
-        return .set
+        return name.hasPrefix(Self.prefix) ? .unknownAPNsHeader : .ignored
     }
 
     /// Sets the header `name` (any case) as a sender gives it, one occurrence at a time: as
@@ -117,16 +106,38 @@ public struct APNsHeaders: Sendable, Equatable {
 
     /// The value of one of `names` (lowercased), or nil.
     subscript(_ name: String) -> String? {
-        switch name {
-        case "apns-push-type": pushType
-        case "apns-priority": priority
-        case "apns-topic": topic
-        case "apns-expiration": expiration
-        case "apns-collapse-id": collapseID
-        case "apns-id": id
-        case "apns-channel-id": channelID
-        case "apns-request-id": requestID
-        default: nil
+        Field(name: name).flatMap { $0.isAPNs ? self[$0] : nil }
+    }
+
+    /// The value of the header `field`.
+    public subscript(field: Field) -> String? {
+        get {
+            switch field {
+            case .pushType: pushType
+            case .id: id
+            case .expiration: expiration
+            case .priority: priority
+            case .topic: topic
+            case .collapseID: collapseID
+            case .channelID: channelID
+            case .requestID: requestID
+            case .serviceBusFormat: serviceBusFormat
+            case .serviceBusAPNsExpiry: serviceBusAPNsExpiry
+            }
+        }
+        set {
+            switch field {
+            case .pushType: pushType = newValue
+            case .id: id = newValue
+            case .expiration: expiration = newValue
+            case .priority: priority = newValue
+            case .topic: topic = newValue
+            case .collapseID: collapseID = newValue
+            case .channelID: channelID = newValue
+            case .requestID: requestID = newValue
+            case .serviceBusFormat: serviceBusFormat = newValue
+            case .serviceBusAPNsExpiry: serviceBusAPNsExpiry = newValue
+            }
         }
     }
 
@@ -145,4 +156,37 @@ public struct APNsHeaders: Sendable, Equatable {
         (".push-type.liveactivity", "liveactivity"), (".push-type.widgets", "widgets"),
         (".push-type.controls", "controls"), (".location-query", "location"), (".voip-ptt", "pushtotalk"),
     ]
+}
+
+extension APNsHeaders {
+    /// The headers read, each one of the stored properties: APNs's (`names`), then Azure's two.
+    public enum Field: CaseIterable, Sendable {
+        case pushType, id, expiration, priority, topic, collapseID, channelID, requestID
+        case serviceBusFormat, serviceBusAPNsExpiry
+
+        /// The field named `name` (lowercased), or nil.
+        public init?(name: String) {
+            guard let field = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            self = field
+        }
+
+        /// The header's name, lowercased.
+        public var name: String {
+            switch self {
+            case .pushType: "apns-push-type"
+            case .id: "apns-id"
+            case .expiration: "apns-expiration"
+            case .priority: "apns-priority"
+            case .topic: "apns-topic"
+            case .collapseID: "apns-collapse-id"
+            case .channelID: "apns-channel-id"
+            case .requestID: "apns-request-id"
+            case .serviceBusFormat: APNsHeaders.serviceBusFormatName
+            case .serviceBusAPNsExpiry: APNsHeaders.serviceBusExpiryName
+            }
+        }
+
+        /// Whether APNs defines the header (one of `names`), not Azure.
+        public var isAPNs: Bool { self != .serviceBusFormat && self != .serviceBusAPNsExpiry }
+    }
 }

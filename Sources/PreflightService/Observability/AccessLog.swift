@@ -214,24 +214,28 @@ public final class AccessLog: Sendable {
         let total = Int64((seconds * 1000).rounded())
         let millis = Int32(total % 1000)
         let (year, month, day, second) = civil(seconds: total / 1000)
-        func put(_ value: Int32, _ width: Int, then separator: UInt8?) {
-            var divisor: Int32 = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                bytes.append(UInt8(truncatingIfNeeded: 0x30 + (rest / divisor) % 10))
-                rest %= divisor
-                divisor /= 10
+        // Spelled on the stack and appended once: an array's `append` per byte cost more than
+        // the arithmetic.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
+            var end = 0
+            func put(_ value: Int32, _ width: Int, then separator: UInt8) {
+                var rest = value
+                for index in (end..<end + width).reversed() {
+                    out[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                    rest /= 10
+                }
+                out[end + width] = separator
+                end += width + 1
             }
-            if let separator { bytes.append(separator) }
+            put(year, 4, then: UInt8(ascii: "-"))
+            put(month, 2, then: UInt8(ascii: "-"))
+            put(day, 2, then: UInt8(ascii: "T"))
+            put(second / 3600, 2, then: UInt8(ascii: ":"))
+            put(second / 60 % 60, 2, then: UInt8(ascii: ":"))
+            put(second % 60, 2, then: UInt8(ascii: "."))
+            put(max(0, min(999, millis)), 3, then: UInt8(ascii: "Z"))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: out[..<end]))
         }
-        put(year, 4, then: UInt8(ascii: "-"))
-        put(month, 2, then: UInt8(ascii: "-"))
-        put(day, 2, then: UInt8(ascii: "T"))
-        put(second / 3600, 2, then: UInt8(ascii: ":"))
-        put(second / 60 % 60, 2, then: UInt8(ascii: ":"))
-        put(second % 60, 2, then: UInt8(ascii: "."))
-        put(max(0, min(999, millis)), 3, then: UInt8(ascii: "Z"))
     }
 
     /// The UTC date of `seconds` since 1970 and the second of that day, by arithmetic: glibc's

@@ -32,7 +32,8 @@ struct ExchangeStateMachine {
         case answered
         /// libmicrohttpd is done with the request.
         case closed
-        /// Only while a body is appended in place, so that its storage is not copied.
+        /// Only while a request is taken out of the state (`takeState`), so that it is moved,
+        /// not copied, and its body appended to in place.
         case modifying
     }
 
@@ -102,6 +103,13 @@ struct ExchangeStateMachine {
         return false
     }
 
+    /// The state, moved out and left `.modifying` until the caller sets the next one.
+    private mutating func takeState() -> State {
+        var taken = State.modifying
+        swap(&taken, &state)
+        return taken
+    }
+
     // MARK: - Events
 
     /// The headers are in. What can be refused before the body is: a header block a lenient
@@ -109,7 +117,7 @@ struct ExchangeStateMachine {
     /// admission, a declared length over the cap (answered now, so libmicrohttpd closes
     /// instead of reading the body). 404 and 405 wait for the body's end, so keep-alive
     /// connections stay open.
-    mutating func headersReceived(_ head: RequestHead, router: Router) -> Action {
+    mutating func headersReceived(_ head: consuming RequestHead, router: Router) -> Action {
         guard awaitsHeaders else { return .proceed }
         if let clients = Self.acceptableRequestID(head.headers[.requestID]) {
             requestID = clients
@@ -166,12 +174,14 @@ struct ExchangeStateMachine {
     /// queue a response while upload data is pending, not even to a suspended connection.
     mutating func bodyReceived(_ data: UnsafeRawBufferPointer) -> Action {
         switch state {
-        case .receiving(let handler, var request):
+        case .receiving:
+            // Taken out, appended to and put back: bound from the state in place, the handler
+            // and each of the request's buffers were retained, and released when it was replaced.
+            guard case .receiving(let handler, var request) = takeState() else { return .proceed }
             guard request.body.count + data.count <= bodyLimit else {
                 state = .rejected(tooLarge, discarded: data.count)
                 return .proceed
             }
-            state = .modifying
             request.body.append(contentsOf: data)
             state = .receiving(handler, request)
             return .proceed
@@ -229,7 +239,8 @@ struct ExchangeStateMachine {
             // The ordinary path when the answer must differ: the client's id, or a drain's close.
             guard fixed.handle != nil, !clientRequestID, !isDraining else { return .answer(fixed.response) }
             return .answerShared(fixed)
-        case .receiving(let handler, let request):
+        case .receiving:
+            guard case .receiving(let handler, let request) = takeState() else { return .proceed }
             state = .handled
             return .runHandler(handler, request)
         case .streaming(let sink, _):

@@ -170,10 +170,12 @@ extension HTTPServer {
     /// Carries out what the request's state machine decided, feeding back the outcome of a
     /// handler or a resume until it says what to return to libmicrohttpd. The one place that
     /// queues an answer, runs a handler or parks a request.
-    func perform(_ decided: ExchangeStateMachine.Action, for exchange: Exchange) -> MHD_Result {
+    func perform(_ decided: consuming ExchangeStateMachine.Action, for exchange: Exchange) -> MHD_Result {
         var action = decided
         while true {
-            switch action {
+            // Consumed: a payload bound from the action in place was a copy (the request's
+            // buffers retained); each case returns or sets the next action.
+            switch consume action {
             case .proceed:
                 return .YES
             case .close:

@@ -4,8 +4,9 @@ import PreflightHTTP
 extension APNsHeaders {
     /// The APNs headers of a request to `/v1/preflight` or `/v1/preflight/bulk`: each field's
     /// header, found by its bytes, with each name the request repeats marked, in sorted order so
-    /// the findings come in one order whatever the request's.
-    init(request: HTTPRequest) {
+    /// the findings come in one order whatever the request's. `borrowing`, as an initializer
+    /// would otherwise take (and be handed a copy of) the whole request.
+    init(request: borrowing HTTPRequest) {
         self.init()
         request.headers.forEach(namedIn: Self.headerNames) { self[Self.fields[$0]] = $1 }
         if request.headers.hasRepeats {

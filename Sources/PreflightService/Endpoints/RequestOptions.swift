@@ -62,7 +62,9 @@ struct RequestOptions: Sendable {
         static let expectHeaderName: HeaderName = "preflight-expect"
         static let acceptHeaderName: HeaderName = "accept"
 
-        init(_ request: HTTPRequest) {
+        /// `borrowing`: an initializer takes its arguments owned, and this one was handed a copy
+        /// of the whole request, each of its buffers retained and then released.
+        init(_ request: borrowing HTTPRequest) {
             for (name, value) in request.query {
                 switch name {
                 case "fetch": fetch = value

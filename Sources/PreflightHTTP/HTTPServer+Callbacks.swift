@@ -164,7 +164,11 @@ extension HTTPServer {
             context.keep(headers: reader.head.headers, query: reader.head.query)
             reader.head.body = context.takeBody()
         }
-        return reader.head
+        // Swapped out of the reader: returned as `reader.head`, the head was copied (each of its
+        // buffers retained), then the reader's released.
+        var head = RequestHead(method: "", path: "", target: [])
+        swap(&head, &reader.head)
+        return head
     }
 
     /// Carries out what the request's state machine decided, feeding back the outcome of a

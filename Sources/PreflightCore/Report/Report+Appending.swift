@@ -23,12 +23,13 @@ extension Report {
 
     /// Adds one finding under the same cap: its code's findings are counted in place, with no
     /// table and no array made for it (a payload-only check adds one, `media.not-fetched`).
-    public mutating func append(_ finding: Finding) {
+    /// The finding is taken (`consuming`): moved into the array, not copied.
+    public mutating func append(_ finding: consuming Finding) {
         var count = 0
         // By index: a finding is large (its texts' pieces inline), and only its code is read.
         for index in findings.indices where findings[index].code == finding.code { count += 1 }
         if count < Self.findingsPerCode {
-            findings.append(finding)
+            findings.append(consume finding)
         } else {
             omittedFindings[finding.code, default: 0] += 1
         }

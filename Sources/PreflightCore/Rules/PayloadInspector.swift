@@ -174,8 +174,9 @@ public struct PayloadInspector: Sendable {
     }
 
     /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
+    /// The profile is taken (`consuming`): it is moved into the inspection, not copied.
     private func inspectPayload(
-        body: [UInt8], parsed: (JSONView?, Findings), headers: APNsHeaders, profile: ExtensionProfile,
+        body: [UInt8], parsed: (JSONView?, Findings), headers: APNsHeaders, profile: consuming ExtensionProfile,
         downloading: Bool, expectMedia: Bool, into kept: consuming Findings = Findings()
     ) -> Inspection {
         // One collector for every rule family's findings: each rule appends to it as it finds.

@@ -28,9 +28,9 @@ final class ConnectionContext {
 
     /// The exchange for a new request on `connection`: the last one restarted when only this
     /// context still refers to it (the last request's completion released its reference), else
-    /// a new one.
+    /// a new one. The machine is taken (`consuming`): moved into the exchange, not copied.
     func exchange(
-        for connection: OpaquePointer, uri: UnsafePointer<CChar>?, machine: ExchangeStateMachine
+        for connection: OpaquePointer, uri: UnsafePointer<CChar>?, machine: consuming ExchangeStateMachine
     ) -> Exchange {
         if isKnownUniquelyReferenced(&exchange), let exchange {
             exchange.restart(uri: uri, machine: machine)

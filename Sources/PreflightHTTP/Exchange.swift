@@ -49,7 +49,7 @@ final class Exchange {
 
     /// The connection's next request, on this exchange: only when no one else refers to it
     /// (`ConnectionContext.exchange` checks), so nothing of the last request is seen by anyone.
-    func restart(uri: UnsafePointer<CChar>?, machine: ExchangeStateMachine) {
+    func restart(uri: UnsafePointer<CChar>?, machine: consuming ExchangeStateMachine) {
         self.machine = machine
         // A responder no one else holds (no download, no parking lot, no handler kept it) can
         // answer the next request: no other thread can reach it to answer the last one late.

@@ -107,8 +107,10 @@ import Testing
             let made = try httpRequest(port: server.port, "GET", "/hello")
             let first = try #require(made.headers["x-request-id"])
             let again = try httpRequest(port: server.port, "GET", "/hello")
-            #expect(!first.isEmpty)
-            #expect(again.headers["x-request-id"] != first)
+            // The server's eight hex digits, a dash, and its count of requests: the next one's is one more.
+            let match = try #require(first.wholeMatch(of: /([0-9a-f]{8})-([0-9]+)/))
+            let next = try #require(UInt64(match.2)) + 1
+            #expect(again.headers["x-request-id"] == "\(match.1)-\(next)")
 
             let unsafe = try httpRequest(port: server.port, "GET", "/hello", headers: [("X-Request-Id", "a b{}")])
             #expect(unsafe.headers["x-request-id"] != "a b{}")

@@ -10,6 +10,10 @@ internal import CMicroHTTPD
 /// touches it. A buffer is reused only when no one else holds it any more: a request still held
 /// (by a download, say) keeps its own storage, and the next request's `take` gets a fresh one,
 /// as copy-on-write gives.
+///
+/// Its tables and buffers are `@exclusivity(unchecked)`, as `Exchange`'s per-request properties
+/// are and for the same reasons: one thread, one callback at a time, and each access a swap or
+/// an assignment that calls nothing that could reach the context again.
 final class ConnectionContext {
     /// A body over this many bytes is not kept for the next request: an idle connection holds
     /// at most this much (libmicrohttpd itself keeps `connectionMemoryBytes`).
@@ -19,12 +23,12 @@ final class ConnectionContext {
     static let keptAnswerBytes = 16384
 
     /// The last request's exchange, restarted for the next one when nothing else refers to it.
-    private var exchange: Exchange?
-    private var headers = HeaderFields()
-    private var query: [String: String] = [:]
-    private var body: [UInt8] = []
+    @exclusivity(unchecked) private var exchange: Exchange?
+    @exclusivity(unchecked) private var headers = HeaderFields()
+    @exclusivity(unchecked) private var query: [String: String] = [:]
+    @exclusivity(unchecked) private var body: [UInt8] = []
     /// The last answer's buffer, given back once libmicrohttpd sent it (`keep(answer:)`).
-    private var answer: [UInt8] = []
+    @exclusivity(unchecked) private var answer: [UInt8] = []
 
     /// The exchange for a new request on `connection`: the last one restarted when only this
     /// context still refers to it (the last request's completion released its reference), else

@@ -6,18 +6,26 @@ import Glibc
 /// connection's own daemon thread touches it; the completion callback releases the request's
 /// reference. Its connection's context keeps it for the connection's next request, which
 /// `restart`s it when nothing else refers to it any more (`ConnectionContext.exchange`).
+///
+/// The properties read or written on every request are `@exclusivity(unchecked)`: Swift checks
+/// each access to a class's stored property at run time (about 60 instructions, some twenty
+/// times a request) for another access overlapping it. None can: only the connection's daemon
+/// thread touches an exchange, one libmicrohttpd callback at a time, and no access spans a call
+/// that could reach the exchange again (the state machine is a value that makes no call out;
+/// the others are plain reads and assignments). The attribute turns the check off in debug
+/// builds too, so this rests on those reasons, not on a test.
 final class Exchange {
     let connection: OpaquePointer
     /// What the connection keeps between its requests; nil when libmicrohttpd gave none.
     let context: ConnectionContext?
     /// The request's life (`ExchangeStateMachine`): every decision about it is made there.
-    var machine: ExchangeStateMachine
+    @exclusivity(unchecked) var machine: ExchangeStateMachine
     /// Made when a handler needs it (a fixed or refused request never does).
     private(set) var madeResponder: Responder?
     /// Known once the headers are in; "-" for a request libmicrohttpd refused before that.
-    var method = "-"
+    @exclusivity(unchecked) var method = "-"
     /// The path without the query, once the headers are in.
-    var path: String?
+    @exclusivity(unchecked) var path: String?
     /// The request target as sent (the URI log callback's), still percent-encoded: its bytes, in an
     /// array the exchange keeps for the connection's next request. A target is often longer than a
     /// small string's 15 bytes (`/v1/preflight?fetch=false`), and a `String` of it would be a heap
@@ -25,12 +33,12 @@ final class Exchange {
     /// length is bounded by libmicrohttpd's connection memory (`connectionMemoryBytes`).
     private(set) var target: [UInt8] = []
     /// What was answered, for the access log; 0 until then.
-    var status = 0
-    var bytesSent = 0
+    @exclusivity(unchecked) var status = 0
+    @exclusivity(unchecked) var bytesSent = 0
     /// A streaming body's waker, once its sink is open (`HTTPBodySink`).
     var bodyWaker: BodyWaker?
     /// The answer's body while libmicrohttpd sends it (`HTTPServer.makeResponse(_:keptBy:)`).
-    var responseBody: [UInt8] = []
+    @exclusivity(unchecked) var responseBody: [UInt8] = []
     private(set) var startedAt: UInt64 = 0
     private(set) var wallStart: Double = 0
     /// The last request's responder, when nothing else refers to it: the next one's.

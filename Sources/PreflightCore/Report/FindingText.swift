@@ -34,9 +34,10 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
 
     /// The pieces, when the text is kept as pieces (`joined` is nil).
     private(set) var pieces = Pieces()
-    /// The text, when it is kept joined (made so, or past `inlinePieces` pieces). Two stored
-    /// properties, not an enum of the two forms: reading an enum's payload copies it, which for
-    /// the pieces retained each of their strings on every text a report wrote.
+    /// The text, when it is kept joined (made so, or past `inlinePieces` pieces or
+    /// `inlineStrings` strings). Two stored properties, not an enum of the two forms: reading an
+    /// enum's payload copies it, which for the pieces retained each of their strings on every
+    /// text a report wrote.
     private(set) var joined: String?
 
     /// Whether the text is kept as one `String`, not as pieces.

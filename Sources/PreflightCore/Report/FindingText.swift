@@ -111,27 +111,27 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
 
         public mutating func appendLiteral(_ literal: StaticString) {
             if literal.withUTF8Buffer({ $0.isEmpty }) { return }
-            if spilled == nil {
-                if pieces.append(literal) { return }
-                spill()
+            add {
+                $0.append(literal)
+            } orJoin: { text in
+                literal.withUTF8Buffer { text += String(decoding: $0, as: UTF8.self) }
             }
-            literal.withUTF8Buffer { spilled! += String(decoding: $0, as: UTF8.self) }
         }
 
         public mutating func appendInterpolation(_ value: String) {
-            if spilled == nil {
-                if pieces.append(value) { return }
-                spill()
+            add {
+                $0.append(value)
+            } orJoin: {
+                $0 += value
             }
-            spilled! += value
         }
 
         public mutating func appendInterpolation(_ value: Int) {
-            if spilled == nil {
-                if pieces.append(value) { return }
-                spill()
+            add {
+                $0.append(value)
+            } orJoin: { text in
+                DecimalDigits.withSpelling(value) { text += String(decoding: $0, as: UTF8.self) }
             }
-            DecimalDigits.withSpelling(value) { spilled! += String(decoding: $0, as: UTF8.self) }
         }
 
         /// Any other value, described as `String` interpolation describes it.
@@ -139,9 +139,14 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
             appendInterpolation(String(describing: value))
         }
 
-        /// Joins the pieces so far into `spilled`, which the rest of the text is appended to.
-        private mutating func spill() {
-            spilled = FindingText(pieces: pieces).text
+        /// Adds a piece inline (`append`, false when the pieces are full), or, once they are
+        /// full, joins them into `spilled` and appends the rest of the text to it (`join`).
+        private mutating func add(_ append: (inout Pieces) -> Bool, orJoin join: (inout String) -> Void) {
+            if spilled == nil {
+                if append(&pieces) { return }
+                spilled = FindingText(pieces: pieces).text
+            }
+            join(&spilled!)
         }
     }
 

@@ -50,8 +50,6 @@ public struct APNsHeaders: Sendable, Equatable {
     /// APNS native notification": https://learn.microsoft.com/en-us/rest/api/notificationhubs/send-apns-native-notification),
     /// lowercased.
     public static let serviceBusFormatName = "servicebusnotification-format"
-    /// The prefix the two Azure names share.
-    public static let serviceBusPrefix = "servicebusnotification-"
     public static let serviceBusExpiryName = "servicebusnotification-apns-expiry"
 
     /// What setting a header did.

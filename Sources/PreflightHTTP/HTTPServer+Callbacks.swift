@@ -124,8 +124,11 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
         }
         return .YES
     }
+    let position = reader.pointee.head.headers.add(
+        name: raw, value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize))
     if reader.pointee.head.headerProblem == nil {
-        reader.pointee.head.headerProblem = HeaderBlock.problem(name: raw, reserved: reader.pointee.reserved)
+        reader.pointee.head.headerProblem = HeaderBlock.problem(
+            name: raw, at: position, in: &reader.pointee.head.headers, reserved: reader.pointee.reserved)
     }
     if reader.pointee.head.headerProblem == nil, let end = reader.pointee.valueEnd,
         !HeaderBlock.lineEnds(at: end, before: key)
@@ -137,8 +140,6 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
     // two bytes on. A value cut short by a NUL of its own has the rest of its line there
     // instead: that is how it is seen.
     reader.pointee.valueEnd = valueSize > 0 ? value.map { UnsafeRawPointer($0 + valueSize) } : nil
-    reader.pointee.head.headers.add(
-        name: raw, value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize))
     return .YES
 }
 

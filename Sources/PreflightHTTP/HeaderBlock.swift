@@ -9,15 +9,19 @@
 /// `Transfer-Encoding: gzip` (never answered); a NUL in a value (cut there); HTTP/1.1 without
 /// `Host` (served).
 enum HeaderBlock {
-    /// What is wrong with one header's name (its bytes as sent), or nil. A name under the
-    /// configured reserved prefix that the family does not define is refused: a misspelling, or
-    /// a folded line, would otherwise be silently ignored.
-    static func problem(name: UnsafeRawBufferPointer, reserved: ReservedHeaders?) -> String? {
+    /// What is wrong with one header's name, or nil: `name` is its bytes as sent, `position`
+    /// where `headers` stored it. A name under the configured reserved prefix that the family
+    /// does not define is refused: a misspelling, or a folded line, would otherwise be silently
+    /// ignored. `headers` is `inout` only to be read in place: the server's table is reached
+    /// through a pointer, and passed by value it was copied for every header (four retains).
+    static func problem(
+        name: UnsafeRawBufferPointer, at position: Int, in headers: inout HeaderFields, reserved: ReservedHeaders?
+    ) -> String? {
         guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
             let text = String(decoding: name, as: UTF8.self)
             return "the header name \(quoted(text)) is not a token (whitespace before the colon, or a folded line)"
         }
-        if let reserved, reserved.refuses(name) {
+        if let reserved, reserved.refuses(position, in: headers) {
             return
                 "\(quoted(String(decoding: name, as: UTF8.self))) is not \(reserved.kind) (a misspelling, or a folded line)"
         }

@@ -9,7 +9,8 @@
 /// ```
 ///
 /// The server fills it as libmicrohttpd lists the header block, with no `String` and no hashing
-/// per field: a name is found by its length and first eight bytes, then the rest of its bytes.
+/// per field: a name is found by its key (its first two words and its length, `HeaderName.Key`),
+/// then, past 16 bytes, the rest of its bytes.
 /// A request has a handful of names, and hashing every name into a dictionary cost more than
 /// comparing them all. Past `indexedFrom` names a dictionary indexes them, so a header block of
 /// thousands of names still costs linear time; repeats of a name are chained, never copied.
@@ -18,8 +19,8 @@ public struct HeaderFields: Sendable {
     private struct Field: Sendable {
         var name: Span
         var value: Span
-        /// The name's first eight bytes, zero-padded: most names differ in them.
-        var tag: UInt64
+        /// The name's two first words and length: most names differ in them.
+        var key: HeaderName.Key
         /// The first and last of the name's later values in `repeats`, or -1.
         var firstRepeat: Int32 = -1
         var lastRepeat: Int32 = -1
@@ -73,8 +74,10 @@ public struct HeaderFields: Sendable {
 
     /// Adds one occurrence of a header: `name` (its bytes as sent, lowercased here) and `value`.
     /// Both must be under 4 GiB together with what the table holds (a header block is at most
-    /// libmicrohttpd's connection memory).
-    mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+    /// libmicrohttpd's connection memory). Returns the name's position, for `name(at:is:)` and
+    /// `name(at:startsWith:)`.
+    @discardableResult
+    mutating func add(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Int {
         let nameSpan = Span(start: UInt32(used), count: UInt32(name.count))
         let valueSpan = Span(start: nameSpan.start + nameSpan.count, count: UInt32(value.count))
         write(name.count + value.count) { target in
@@ -89,9 +92,11 @@ public struct HeaderFields: Sendable {
         }
         // Looked up by its stored, lowercased bytes, as a `HeaderName` is. A repeat's copy of the
         // name stays in the buffer unused: its value is the one after it.
-        let tag = Self.tag(of: name)
-        let known = bytes.withUnsafeBytes {
-            position(of: UnsafeRawBufferPointer(rebasing: $0[nameSpan.range]), tag: tag)
+        let (key, known) = bytes.withUnsafeBytes {
+            let stored = UnsafeRawBufferPointer(rebasing: $0[nameSpan.range])
+            let key = HeaderName.Key(lowercased: stored)
+            guard fields.count <= Self.indexedFrom else { return (key, index[String(decoding: stored, as: UTF8.self)]) }
+            return (key, position(of: key, in: $0) { Self.same($0, stored, from: 16) })
         }
         if let known {
             repeats.append(Repeat(value: valueSpan))
@@ -102,9 +107,9 @@ public struct HeaderFields: Sendable {
                 fields[known].firstRepeat = added
             }
             fields[known].lastRepeat = added
-            return
+            return known
         }
-        fields.append(Field(name: nameSpan, value: valueSpan, tag: tag))
+        fields.append(Field(name: nameSpan, value: valueSpan, key: key))
         if fields.count > Self.indexedFrom {
             if index.isEmpty {
                 for (position, field) in fields.enumerated() { index[text(field.name)] = position }
@@ -112,6 +117,7 @@ public struct HeaderFields: Sendable {
                 index[text(nameSpan)] = fields.count - 1
             }
         }
+        return fields.count - 1
     }
 
     /// Empties the table, keeping its buffers' capacity for the next request's headers.
@@ -123,8 +129,7 @@ public struct HeaderFields: Sendable {
     }
 
     /// Calls `body` with each of `names` that was sent, as its position in `names`, and its
-    /// value (repeats joined), in the order the names were first sent. Each sent name is
-    /// compared with `names` by its length and first eight bytes, then the rest of its bytes.
+    /// value (repeats joined), in the order the names were first sent.
     public func forEach(namedIn names: [HeaderName], _ body: (_ name: Int, _ value: String) -> Void) {
         bytes.withUnsafeBytes { all in
             for position in fields.indices {
@@ -136,39 +141,60 @@ public struct HeaderFields: Sendable {
         }
     }
 
+    /// Whether the name at `position` (as `add` returned it) is `name`.
+    func name(at position: Int, is name: HeaderName) -> Bool {
+        bytes.withUnsafeBytes { Self.field(fields[position], in: $0, is: name) }
+    }
+
+    /// Whether the name at `position` (as `add` returned it) starts with `prefix`: its first two
+    /// words masked to the prefix's length, and only past 16 bytes the rest.
+    func name(at position: Int, startsWith prefix: HeaderName) -> Bool {
+        let field = fields[position]
+        guard Int(field.name.count) >= prefix.key.count,
+            field.key.tag & Self.mask(prefix.key.count) == prefix.key.tag,
+            field.key.tail & Self.mask(prefix.key.count - 8) == prefix.key.tail
+        else { return false }
+        guard prefix.key.count > 16 else { return true }
+        return bytes.withUnsafeBytes { all in
+            let stored = UnsafeRawBufferPointer(rebasing: all[field.name.range.prefix(prefix.key.count)])
+            return prefix.withUTF8 { Self.same(stored, $0, from: 16) }
+        }
+    }
+
     // MARK: - Finding a name
 
     /// The position in `fields` of `name`, or nil.
     private func position(of name: HeaderName) -> Int? {
         guard fields.count <= Self.indexedFrom else { return index[name.text] }
-        return bytes.withUnsafeBytes { all in fields.indices.first { Self.field(fields[$0], in: all, is: name) } }
-    }
-
-    /// Whether `field`'s name, in `all` (the table's bytes), is `name`: by the first eight bytes
-    /// and the length, then bytes 8 to 15 as one word, and only past those the rest.
-    private static func field(_ field: Field, in all: UnsafeRawBufferPointer, is name: HeaderName) -> Bool {
-        guard field.tag == name.tag, Int(field.name.count) == name.count else { return false }
-        if name.count <= 8 { return true }
-        let stored = UnsafeRawBufferPointer(rebasing: all[field.name.range])
-        if name.count <= 16 { return word(stored, at: 8) == name.tail }
-        return name.withUTF8 { same(stored, $0, from: 8) }
-    }
-
-    /// The position in `fields` of the name whose lowercased bytes are `name` and whose first
-    /// eight are `tag`, or nil.
-    private func position(of name: UnsafeRawBufferPointer, tag: UInt64) -> Int? {
-        guard fields.count <= Self.indexedFrom else { return index[String(decoding: name, as: UTF8.self)] }
         return bytes.withUnsafeBytes { all in
-            fields.withUnsafeBufferPointer { fields in
-                for (position, field) in fields.enumerated()
-                where field.tag == tag && Int(field.name.count) == name.count {
-                    // The first eight bytes are the tag's.
-                    let stored = UnsafeRawBufferPointer(rebasing: all[field.name.range])
-                    if name.count <= 8 || Self.same(stored, name, from: 8) { return position }
-                }
-                return nil
-            }
+            position(of: name.key, in: all) { stored in name.withUTF8 { Self.same(stored, $0, from: 16) } }
         }
+    }
+
+    /// Whether `field`'s name, in `all` (the table's bytes), is `name`.
+    private static func field(_ field: Field, in all: UnsafeRawBufferPointer, is name: HeaderName) -> Bool {
+        Self.field(field, in: all, is: name.key) { stored in name.withUTF8 { same(stored, $0, from: 16) } }
+    }
+
+    /// The position among the first `indexedFrom` fields of the name whose key is `key`, or nil;
+    /// `all` is the table's bytes and `rest` compares a longer name's stored bytes past the 16th.
+    private func position(
+        of key: HeaderName.Key, in all: UnsafeRawBufferPointer, rest: (_ stored: UnsafeRawBufferPointer) -> Bool
+    ) -> Int? {
+        fields.withUnsafeBufferPointer { fields in
+            fields.indices.first { Self.field(fields[$0], in: all, is: key, rest: rest) }
+        }
+    }
+
+    /// The one comparison of a stored name with a wanted one: by the key (two words and the
+    /// length, so a name of up to 16 bytes, most of them, reads no other byte), then `rest` for
+    /// the bytes past the 16th.
+    private static func field(
+        _ field: Field, in all: UnsafeRawBufferPointer, is key: HeaderName.Key,
+        rest: (_ stored: UnsafeRawBufferPointer) -> Bool
+    ) -> Bool {
+        guard field.key == key else { return false }
+        return key.count <= 16 || rest(UnsafeRawBufferPointer(rebasing: all[field.name.range]))
     }
 
     // MARK: - Eight bytes at a time
@@ -185,9 +211,9 @@ public struct HeaderFields: Sendable {
         return true
     }
 
-    /// The first eight bytes of a name, lowercased, zero-padded.
-    static func tag(of name: UnsafeRawBufferPointer) -> UInt64 {
-        lowercased(word(name, at: 0))
+    /// A word's low `count` bytes set (none for 0 or less, all for 8 or more).
+    static func mask(_ count: Int) -> UInt64 {
+        count >= 8 ? ~0 : count <= 0 ? 0 : (1 << UInt64(8 * count)) &- 1
     }
 
     /// The eight bytes of `bytes` from `start` as a little-endian word, zero-padded past the end
@@ -288,7 +314,8 @@ extension HeaderFields: ExpressibleByDictionaryLiteral {
         var name = name
         var value = value
         name.withUTF8 { name in
-            value.withUTF8 { value in add(name: UnsafeRawBufferPointer(name), value: UnsafeRawBufferPointer(value)) }
+            value.withUTF8 { value in _ = add(name: UnsafeRawBufferPointer(name), value: UnsafeRawBufferPointer(value))
+            }
         }
     }
 }

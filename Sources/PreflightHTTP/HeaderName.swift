@@ -9,20 +9,29 @@
 public struct HeaderName: Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The name, ASCII letters lowercased.
     public let text: String
-    /// The name's first eight bytes as a word, zero-padded (`HeaderFields.tag(of:)`).
-    let tag: UInt64
-    /// The name's bytes 8 to 15 as a word, zero-padded: with `tag`, all of a name of up to 16
-    /// bytes (most are), so a lookup reads no byte of `text`.
-    let tail: UInt64
-    /// The name's length in bytes.
-    let count: Int
+    /// The name's two first words and length.
+    let key: Key
+
+    /// A lowercased name's first eight bytes as a word, its bytes 8 to 15 as another (each
+    /// zero-padded) and its length: all of a name of up to 16 bytes (most are), so comparing two
+    /// such names reads no other byte. A stored header and a wanted one are compared by it.
+    struct Key: Sendable, Equatable {
+        let tag: UInt64
+        let tail: UInt64
+        let count: Int
+
+        /// The key of `name`, whose ASCII letters are lowercased already.
+        init(lowercased name: UnsafeRawBufferPointer) {
+            tag = HeaderFields.word(name, at: 0)
+            tail = HeaderFields.word(name, at: 8)
+            count = name.count
+        }
+    }
 
     /// `name` in any ASCII case.
     public init(_ name: String) {
         var lowered = String(decoding: name.utf8.map(HeaderFields.lowercased), as: UTF8.self)
-        tag = lowered.withUTF8 { HeaderFields.tag(of: UnsafeRawBufferPointer($0)) }
-        tail = lowered.withUTF8 { HeaderFields.word(UnsafeRawBufferPointer($0), at: 8) }
-        count = lowered.utf8.count
+        key = lowered.withUTF8 { Key(lowercased: UnsafeRawBufferPointer($0)) }
         text = lowered
     }
 

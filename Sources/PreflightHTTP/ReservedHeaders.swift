@@ -23,16 +23,16 @@ public struct ReservedHeaders: Sendable {
         let prefix: String
         let names: Set<String>
         let kind: String
-        /// The prefix's and the names' bytes, for `refuses`, which reads a name as sent.
-        let prefixBytes: [UInt8]
-        let nameBytes: [[UInt8]]
+        /// The prefix and the names as keys, for `refuses`, which reads a stored header's name.
+        let prefixName: HeaderName
+        let headerNames: [HeaderName]
 
         init(prefix: String, names: Set<String>, kind: String) {
             self.prefix = prefix
             self.names = names
             self.kind = kind
-            prefixBytes = Array(prefix.utf8)
-            nameBytes = names.map { Array($0.utf8) }
+            prefixName = HeaderName(prefix)
+            headerNames = names.map { HeaderName($0) }
         }
     }
 
@@ -41,24 +41,12 @@ public struct ReservedHeaders: Sendable {
         storage = Storage(prefix: prefix.lowercased(), names: Set(names.map { $0.lowercased() }), kind: kind)
     }
 
-    /// Whether a header name, its bytes as sent (any ASCII case), falls under the prefix without
-    /// being one of the names. Compared as bytes, with no string made: the server asks for every
-    /// header of every request, and most names fail at the prefix's first bytes.
-    func refuses(_ name: UnsafeRawBufferPointer) -> Bool {
-        // Most names differ from the prefix in their first byte.
-        if let first = storage.prefixBytes.first, let given = name.first, HeaderFields.lowercased(given) != first {
-            return false
-        }
-        guard Self.matches(name, storage.prefixBytes, prefixOnly: true) else { return false }
-        return !storage.nameBytes.contains { Self.matches(name, $0, prefixOnly: false) }
-    }
-
-    /// Whether `name`, ASCII letters lowercased, starts with (or, unless `prefixOnly`, is) `lowercased`.
-    private static func matches(_ name: UnsafeRawBufferPointer, _ lowercased: [UInt8], prefixOnly: Bool) -> Bool {
-        guard prefixOnly ? name.count >= lowercased.count : name.count == lowercased.count else { return false }
-        for (offset, wanted) in lowercased.enumerated() {
-            if HeaderFields.lowercased(name[offset]) != wanted { return false }
-        }
-        return true
+    /// Whether the header name at `position` of `headers` (as `add` returned it) falls under the
+    /// prefix without being one of the names. Compared by the stored, lowercased name's key: the
+    /// server asks for every header of every request, and most names fail at the prefix's first
+    /// word.
+    func refuses(_ position: Int, in headers: borrowing HeaderFields) -> Bool {
+        guard headers.name(at: position, startsWith: storage.prefixName) else { return false }
+        return !storage.headerNames.contains { headers.name(at: position, is: $0) }
     }
 }

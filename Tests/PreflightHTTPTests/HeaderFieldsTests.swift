@@ -10,7 +10,7 @@ struct HeaderFieldsTests {
         var table = HeaderFields()
         for (name, value) in pairs {
             Array(name.utf8).withUnsafeBytes { name in
-                Array(value.utf8).withUnsafeBytes { value in table.add(name: name, value: value) }
+                Array(value.utf8).withUnsafeBytes { value in _ = table.add(name: name, value: value) }
             }
         }
         return table
@@ -104,7 +104,7 @@ struct HeaderFieldsTests {
         #expect(headers["x-1"] == nil)
         #expect(!headers.hasRepeats)
         Array("X-1".utf8).withUnsafeBytes { name in
-            Array("new".utf8).withUnsafeBytes { value in headers.add(name: name, value: value) }
+            Array("new".utf8).withUnsafeBytes { value in _ = headers.add(name: name, value: value) }
         }
         #expect(headers["x-1"] == "new")
         #expect(headers["x-2"] == nil)

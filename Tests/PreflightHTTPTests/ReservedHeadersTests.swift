@@ -7,9 +7,13 @@ struct ReservedHeadersTests {
     static let acme = ReservedHeaders(
         prefix: "X-Acme-", names: ["x-acme-tenant", "X-Acme-Region"], kind: "an Acme header")
 
+    /// The problem the server finds with `name`, stored in a table after other headers (so its
+    /// position is not the first).
     static func problem(_ name: String, _ reserved: ReservedHeaders?) -> String? {
-        Array(name.utf8).withUnsafeBytes { raw in
-            HeaderBlock.problem(name: raw, reserved: reserved)
+        var headers: HeaderFields = ["Host": "x", "X-Acme-Tenant": "t"]
+        return Array(name.utf8).withUnsafeBytes { raw in
+            let position = headers.add(name: raw, value: UnsafeRawBufferPointer(start: nil, count: 0))
+            return HeaderBlock.problem(name: raw, at: position, in: &headers, reserved: reserved)
         }
     }
 
@@ -24,6 +28,23 @@ struct ReservedHeadersTests {
                 == #""X-Acme-Tenat" is not an Acme header (a misspelling, or a folded line)"#)
         #expect(
             Self.problem("x-acme-", Self.acme) == #""x-acme-" is not an Acme header (a misspelling, or a folded line)"#)
+    }
+
+    /// The prefix is compared by its words masked to its length, and past 16 bytes byte by byte:
+    /// prefixes at each length around those bounds, names that differ from them in their last
+    /// byte.
+    @Test(arguments: [2, 5, 8, 9, 16, 17, 24])
+    func aPrefixOfAnyLengthIsMatchedToItsLastByte(length: Int) {
+        let prefix = String(repeating: "p", count: length - 1) + "-"
+        let reserved = ReservedHeaders(prefix: prefix.uppercased(), names: [prefix + "Known"], kind: "a P header")
+        let refusal = " is not a P header (a misspelling, or a folded line)"
+        #expect(Self.problem(prefix + "known", reserved) == nil)
+        #expect(Self.problem(prefix.uppercased() + "KNOWN", reserved) == nil)
+        #expect(Self.problem(prefix + "knowm", reserved) == "\"\(prefix)knowm\"" + refusal)
+        #expect(Self.problem(prefix.uppercased() + "X", reserved) == "\"\(prefix.uppercased())X\"" + refusal)
+        #expect(Self.problem(prefix, reserved) == "\"\(prefix)\"" + refusal)
+        #expect(Self.problem(String(prefix.dropLast()) + "_known", reserved) == nil)
+        #expect(Self.problem(String(prefix.dropLast()), reserved) == nil)
     }
 
     @Test(arguments: ["x-acme-tenat", "apns-push-typeextra", "anything"])

@@ -4,7 +4,8 @@ public struct HTTPResponse: Sendable {
     public var headers: [(String, String)]
     public var body: [UInt8]
     /// When set, the body is this file's bytes instead of `body`.
-    public var file: ResponseFile?
+    /// (Spelled `Optional`: initialized once, with no implicit nil to assign over first.)
+    public var file: Optional<ResponseFile>
 
     public init(status: Int, headers: [(String, String)] = [], body: [UInt8] = [], file: ResponseFile? = nil) {
         self.status = status

@@ -58,7 +58,8 @@ public struct Finding: Sendable, Equatable {
     public var code: FindingCode
     public var severity: Severity
     /// Dotted path in the payload (`aps.alert.body`), a header name (`apns-priority`), or nil.
-    public var path: String?
+    /// (Spelled `Optional`: initialized once, as `PayloadSummary`'s optionals are.)
+    public var path: Optional<String>
     /// What the finding says, as the rule stated it.
     public var messageText: FindingText
     /// What a sender changes, as the rule stated it.

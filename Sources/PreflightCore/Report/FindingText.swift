@@ -33,28 +33,38 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
     }
 
     /// The pieces, when the text is kept as pieces (`joined` is nil).
-    private(set) var pieces = Pieces()
+    private(set) var pieces: Pieces
     /// The text, when it is kept joined (made so, or past `inlinePieces` pieces or
     /// `inlineStrings` strings). Two stored properties, not an enum of the two forms: reading an
     /// enum's payload copies it, which for the pieces retained each of their strings on every
     /// text a report wrote.
-    private(set) var joined: String?
+    private(set) var joined: Optional<String>
 
     /// Whether the text is kept as one `String`, not as pieces.
     var isJoined: Bool { joined != nil }
 
     /// A text already made (read from a table, or built by a rule with `+`).
-    public init(_ text: String) { joined = text }
+    // Each property initialized once, as `PayloadSummary`'s are.
+
+    public init(_ text: String) {
+        pieces = Pieces()
+        joined = text
+    }
 
     public init(stringLiteral value: StaticString) {
+        var pieces = Pieces()
         _ = pieces.append(value)
+        self.pieces = pieces
+        joined = nil
     }
 
     public init(stringInterpolation: StringInterpolation) {
         if let spilled = stringInterpolation.spilled {
+            pieces = Pieces()
             joined = spilled
         } else {
             pieces = stringInterpolation.pieces
+            joined = nil
         }
     }
 
@@ -150,7 +160,10 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         }
     }
 
-    private init(pieces: Pieces) { self.pieces = pieces }
+    private init(pieces: Pieces) {
+        self.pieces = pieces
+        joined = nil
+    }
 }
 
 extension FindingText {

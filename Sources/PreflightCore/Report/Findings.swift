@@ -14,25 +14,32 @@
 /// It reads as the collection of its kept findings (`map`, `contains`, `first(where:)`).
 public struct Findings: Sendable, RandomAccessCollection {
     /// The findings kept, in the order made.
-    public private(set) var kept: [Finding] = []
+    public private(set) var kept: [Finding]
     /// Findings past the cap, counted by code (`findings_omitted` in the JSON).
-    public private(set) var omitted: [FindingCode: Int] = [:]
+    public private(set) var omitted: [FindingCode: Int]
     /// UTF-8 bytes of the paths, messages and fixes built: what the cap bounds (at most
     /// `perCode` findings of each code, each bounded by `Finding.maxTextBytes`).
-    public private(set) var builtBytes = 0
+    public private(set) var builtBytes: Int
     /// Findings kept of one code.
     public let perCode: Int
 
     public init(perCode: Int = Report.findingsPerCode) {
-        self.perCode = perCode
+        self.init(kept: [], perCode: perCode)
     }
 
     /// An empty collector whose findings go into `storage`, emptied with its capacity kept: a
     /// server hands each check the array of its last one (`Report.findings`, once answered).
-    public init(reusing storage: [Finding], perCode: Int = Report.findingsPerCode) {
-        self.init(perCode: perCode)
-        kept = storage
-        kept.removeAll(keepingCapacity: true)
+    public init(reusing storage: consuming [Finding], perCode: Int = Report.findingsPerCode) {
+        storage.removeAll(keepingCapacity: true)
+        self.init(kept: storage, perCode: perCode)
+    }
+
+    /// Each property initialized once, as `PayloadSummary`'s are.
+    private init(kept: consuming [Finding], perCode: Int) {
+        self.kept = kept
+        omitted = [:]
+        builtBytes = 0
+        self.perCode = perCode
     }
 
     /// Collects `findings` in order, under the cap.

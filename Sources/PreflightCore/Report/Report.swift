@@ -1,18 +1,22 @@
 /// What the payload rules learned besides findings, for the report's `payload` object.
+///
+/// Its optionals are spelled `Optional<...>`, and its properties have no defaults, as in the
+/// other values a request makes: each is initialized once (docs/architecture.md, "Initialized
+/// once, not assigned over").
 public struct PayloadSummary: Sendable, Equatable {
     public var bytes: Int
     public var limit: Int
     public var pushType: String
     /// The media URL as the payload wrote it: its string node, made a `String` only when read.
-    public var mediaURLText: DocumentText?
-    public var mediaKey: String?
+    public var mediaURLText: Optional<DocumentText>
+    public var mediaKey: Optional<String>
     /// The extension profile the push was judged for.
-    public var profile: String = "generic"
+    public var profile: String
     /// What that profile models (`GET /v1/profiles/NAME` has the whole entry); nil for a profile
     /// the configuration defines.
-    public var profileSource: ExtensionProfile.Source?
+    public var profileSource: Optional<ExtensionProfile.Source>
     /// What the push was judged as, from its push type and payload: which rule table applied.
-    public var judgedAs: PushKind = .richAlert
+    public var judgedAs: PushKind
 
     /// The media URL as a `String` (`mediaURLText`'s text).
     public var mediaURL: String? {
@@ -53,10 +57,10 @@ public struct Report: Sendable {
         set { mediaBox = newValue.map(Boxed.init) }
     }
     /// Present when the attachment would succeed (for several media: the first one's, when it is attached).
-    public var attachment: AttachmentPlan?
+    public var attachment: Optional<AttachmentPlan>
     /// One per media downloaded, in the extension's order (`attachments` in the JSON, written
     /// when not empty); `media` and `attachment` are the first's.
-    public var attachments: [AttachmentOutcome] = []
+    public var attachments: [AttachmentOutcome]
     /// Present when the body was a provider's request (FCM, OneSignal, Airship, Braze).
     public var envelope: Envelope? {
         get { envelopeBox?.value }
@@ -66,16 +70,19 @@ public struct Report: Sendable {
     // The two large parts (about 620 and 270 bytes), absent from most reports, held by
     // reference: a report is copied a few times on its way out, and each copy of them inline
     // was a copy of 900 bytes and a walk of their fields.
-    private var mediaBox: Boxed<MediaSummary>?
-    private var envelopeBox: Boxed<Envelope>?
+    // Each initialized once, as `PayloadSummary`'s are.
+    private var mediaBox: Optional<Boxed<MediaSummary>>
+    private var envelopeBox: Optional<Boxed<Envelope>>
 
     public init(
         findings: [Finding], payload: PayloadSummary, media: MediaSummary? = nil, attachment: AttachmentPlan? = nil
     ) {
         (self.findings, self.omittedFindings) = Self.capped(findings)
         self.payload = payload
-        self.media = media
+        mediaBox = media.map(Boxed.init)
         self.attachment = attachment
+        attachments = []
+        envelopeBox = nil
     }
 
     /// A report of findings capped as they were made: their kept ones, and their counts.
@@ -86,9 +93,10 @@ public struct Report: Sendable {
         self.findings = collected.kept
         self.omittedFindings = collected.omitted
         self.payload = payload
-        self.media = media
+        mediaBox = media.map(Boxed.init)
         self.attachment = attachment
-        self.envelope = envelope
+        attachments = []
+        envelopeBox = envelope.map(Boxed.init)
     }
 
     public var verdict: Verdict { Verdict(findings: findings) }

@@ -15,24 +15,25 @@ public struct PayloadInspector: Sendable {
     /// The outcome of the rules: findings, the summary, and the media to download if any.
     public struct Inspection: Sendable {
         /// Capped as they were made (`Report.findingsPerCode` of each code, the rest counted).
+        // Each property initialized once, as `PayloadSummary`'s are.
         public var findings: Findings
         public var summary: PayloadSummary
         /// The media URL, when the payload names a usable one.
-        public var media: MediaReference?
+        public var media: Optional<MediaReference>
         /// The extension the push was judged for.
         public var profile: ExtensionProfile
         /// The parsed payload (a declared type is read from it after the download).
-        public var root: JSONView?
+        public var root: Optional<JSONView>
         /// The provider's request the payload was derived from, when the body was one.
         public var envelope: Envelope? {
             get { envelopeBox?.value }
             set { envelopeBox = newValue.map(Boxed.init) }
         }
         /// Held by reference, as in `Report`: about 270 bytes, absent from most pushes.
-        private var envelopeBox: Boxed<Envelope>?
+        private var envelopeBox: Optional<Boxed<Envelope>>
         /// For an extension that attaches every value its keys reach: each one to download, the
         /// first included (`MediaURLRules.Outcome.candidates`); empty for the others.
-        public var candidates: [MediaCandidate] = []
+        public var candidates: [MediaCandidate]
 
         init(
             findings: Findings, summary: PayloadSummary, media: MediaReference?, profile: ExtensionProfile,
@@ -44,6 +45,7 @@ public struct PayloadInspector: Sendable {
             self.profile = profile
             self.root = root
             self.candidates = candidates
+            envelopeBox = nil
         }
 
         /// The report without a download.

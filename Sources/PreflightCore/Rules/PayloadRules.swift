@@ -5,7 +5,8 @@ public struct PayloadContext: Sendable {
     /// `apns-push-type`, `alert` when absent.
     public var pushType: String
     /// The `aps` value, nil when absent (looked up once for every rule).
-    public var aps: JSONView?
+    /// (Spelled `Optional`: initialized once, as `PayloadSummary`'s optionals are.)
+    public var aps: Optional<JSONView>
 
     public init(root: JSONView, pushType: String = "alert") {
         self.root = root

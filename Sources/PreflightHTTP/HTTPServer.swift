@@ -289,9 +289,14 @@ public final class HTTPServer: Sendable {
             Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue()
         }
         let machine = ExchangeStateMachine(requestID: nextRequestID(), maxBodyBytes: configuration.maxBodyBytes)
-        let exchange =
-            context?.exchange(for: connection, uri: uri, machine: machine)
-            ?? Exchange(connection: connection, uri: uri, context: nil, machine: machine)
+        // One use of the machine on each branch, so it is moved: read in `??`'s autoclosure as
+        // well, it was copied.
+        let exchange: Exchange
+        if let context {
+            exchange = context.exchange(for: connection, uri: uri, machine: machine)
+        } else {
+            exchange = Exchange(connection: connection, uri: uri, context: nil, machine: machine)
+        }
         inFlightCount.add(1, ordering: .relaxed)
         return exchange
     }

@@ -112,6 +112,30 @@ import Testing
         }
     }
 
+    /// The block and word scans find the first of their bytes exactly: every byte value at every
+    /// offset of a sixteen-byte block, a word and a tail, among neighbours that make a word's
+    /// subtraction borrow (a zero, a control byte, a quote, bytes over 0x80), with a second hit
+    /// after it.
+    @Test func wordScansFindTheFirstHitAtEveryOffset() {
+        func special(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 }
+        for filler: UInt8 in [0x61, 0x20, 0x21, 0x23, 0x5B, 0x5D, 0x80, 0xA0, 0xFF] {
+            for value in 0...255 {
+                for offset in 0..<27 {
+                    var bytes = [UInt8](repeating: filler, count: 27)
+                    bytes[offset] = UInt8(value)
+                    if offset + 1 < bytes.count { bytes[offset + 1] = 0x00 }
+                    let expectedSpecial = bytes.firstIndex(where: special) ?? bytes.count
+                    let expectedNewline = bytes.firstIndex(of: 0x0A) ?? bytes.count
+                    let (foundSpecial, foundNewline) = bytes.withUnsafeBufferPointer {
+                        (ByteScan.firstStringSpecial($0, from: 0), ByteScan.firstIndex(of: 0x0A, in: $0, from: 0))
+                    }
+                    #expect(foundSpecial == expectedSpecial, "byte \(value) at \(offset) among \(filler)")
+                    #expect(foundNewline == expectedNewline, "byte \(value) at \(offset) among \(filler)")
+                }
+            }
+        }
+    }
+
     @Test func aTitleAloneMattersOnlyWithoutMedia() {
         #expect(Self.codes(#"{"aps":{"alert":{"title":"Shipped"}}}"#) == ["aps.alert.body.empty-with-title"])
         #expect(Self.codes(#"{"aps":{"alert":{"title":"Shipped","body":""}}}"#) == ["aps.alert.body.empty-with-title"])

@@ -46,11 +46,20 @@ public struct NDJSONLineSplitter: Sendable {
     /// Splits `chunk`, handing each line it ends to `emit`, in order.
     public mutating func feed(_ chunk: ArraySlice<UInt8>, _ emit: (Line) throws -> Void) rethrows {
         var start = chunk.startIndex
-        while let newline = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        while let newline = Self.newline(in: chunk, from: start) {
             try end(with: chunk[start..<newline], emit)
             start = newline + 1
         }
         take(chunk[start...])
+    }
+
+    /// The index in `chunk` of the first `\n` at or after `start`: eight bytes at a time
+    /// (`ByteScan`), where `firstIndex(of:)` read one at a time, some six instructions a byte.
+    private static func newline(in chunk: ArraySlice<UInt8>, from start: Int) -> Int? {
+        chunk.withUnsafeBufferPointer { bytes in
+            let offset = ByteScan.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: start - chunk.startIndex)
+            return offset < bytes.count ? chunk.startIndex + offset : nil
+        }
     }
 
     /// Ends the input: a last line without a newline is given to `emit`.

@@ -38,21 +38,16 @@ enum ByteScan {
 
     /// Whether every byte is ASCII other than `excluded`, eight bytes at a time in a 64-bit word:
     /// a byte at or over 0x80 has its high bit set, and a byte equal to `excluded` is a zero byte
-    /// of the word XORed with it (found with the borrow test below, exact for "any zero byte").
-    /// A `SIMD16` form's `any(_:)` of an unsigned comparison was compiled to a 35-instruction
-    /// reduction a chunk; this is about ten a word.
+    /// of the word XORed with it (`zeroBytes`). A `SIMD16` form's `any(_:)` of an unsigned
+    /// comparison was compiled to a 35-instruction reduction a chunk; this is about ten a word.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, excluding excluded: UInt8) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
         let pattern = ones &* UInt64(excluded)
         var index = 0
         let count = bytes.count
         while index + 8 <= count {
             let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            let matched = word ^ pattern
-            // Some byte of `matched` is zero exactly when (matched - ones) & ~matched & high is not.
-            if (word | ((matched &- ones) & ~matched)) & high != 0 { return false }
+            if (word & high) | zeroBytes(word ^ pattern) != 0 { return false }
             index += 8
         }
         while index < count {
@@ -64,24 +59,79 @@ enum ByteScan {
     }
 
     /// The index of the first byte at or after `start` that a JSON string cannot hold as it is
-    /// (a quote, a backslash or a control character), or `bytes.count`.
+    /// (a quote, a backslash or a control character), or `bytes.count`. Sixteen bytes at a time
+    /// while none is found (compiled to `pcmpeqb`s and one `pmovmskb`, about one instruction a
+    /// byte), then eight at a time in a 64-bit word (`zeroBytes`, `bytesBelow`), which gives the
+    /// byte's offset, then the tail byte by byte: most strings (keys) are shorter than sixteen
+    /// bytes, and were read byte by byte.
     static func firstStringSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         var index = start
         let count = bytes.count
-        let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-        let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-        let space = SIMD16<UInt8>(repeating: 0x20)
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let quotes16 = SIMD16(repeating: quote), backslashes16 = SIMD16(repeating: backslash)
+        let space16 = SIMD16<UInt8>(repeating: 0x20)
         while index + 16 <= count {
             let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            if any((chunk .== quote) .| (chunk .== backslash) .| (chunk .< space)) { break }
+            if any((chunk .== quotes16) .| (chunk .== backslashes16) .| (chunk .< space16)) { break }
             index += 16
+        }
+        let quotes = ones &* UInt64(quote), backslashes = ones &* UInt64(backslash)
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let found = zeroBytes(word ^ quotes) | zeroBytes(word ^ backslashes) | bytesBelow(0x20, in: word)
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
         }
         while index < count {
             let byte = base[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            if byte == quote || byte == backslash || byte < 0x20 { return index }
             index += 1
         }
         return count
+    }
+
+    /// The index of the first `byte` at or after `start`, or `bytes.count`: sixteen bytes, then
+    /// eight, at a time, as `firstStringSpecial`. `firstIndex(of:)` over a slice reads one byte
+    /// at a time.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        let count = bytes.count
+        let pattern16 = SIMD16(repeating: byte)
+        while index + 16 <= count {
+            let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+            if any(chunk .== pattern16) { break }
+            index += 16
+        }
+        let pattern = ones &* UInt64(byte)
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let found = zeroBytes(word ^ pattern)
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count, base[index] != byte { index += 1 }
+        return index
+    }
+
+    // MARK: - Eight bytes at a time
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// The top bit of each byte of `word` below `limit` (at most 0x80), and perhaps of bytes
+    /// after (more significant than) such a byte: a byte's subtraction borrows from the next
+    /// only when it is itself below the limit (or was borrowed from). So the lowest bit set is
+    /// always exact, and `trailingZeroBitCount / 8` is the first such byte's offset.
+    @inline(__always)
+    private static func bytesBelow(_ limit: UInt8, in word: UInt64) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & high
+    }
+
+    /// The top bit of each zero byte of `word` (and perhaps of later ones, as `bytesBelow`).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        bytesBelow(1, in: word)
     }
 }

@@ -23,6 +23,13 @@ public enum MediaURLRules {
         /// For an extension that attaches every value: each one its keys reach, the first
         /// included, up to `payload.max_media` (the ones to download); empty for the others.
         public var candidates: [MediaCandidate] = []
+
+        /// The candidates, moved out (left empty).
+        mutating func takeCandidates() -> [MediaCandidate] {
+            var taken: [MediaCandidate] = []
+            swap(&taken, &candidates)
+            return taken
+        }
     }
 
     /// The first value the pointers reach, in their order (a `*` in document order), with the

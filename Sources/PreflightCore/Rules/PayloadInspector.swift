@@ -51,11 +51,14 @@ public struct PayloadInspector: Sendable {
         /// The report without a download.
         public var report: Report { Report(collected: findings, payload: summary, envelope: envelope) }
 
-        /// The report without a download, its findings taken from the inspection (left empty):
-        /// the report owns the array, so a finding added to it goes into the array's spare room.
+        /// The report without a download, its findings and summary taken from the inspection
+        /// (left empty): the report owns the array, so a finding added to it goes into the
+        /// array's spare room.
         public mutating func takeReport() -> Report {
             var taken = Findings()
             swap(&taken, &findings)
+            var summary = PayloadSummary(bytes: 0, limit: 0, pushType: "")
+            swap(&summary, &self.summary)
             // Made whole and returned: a report assigned to after it was made was copied again.
             return Report(collected: taken, payload: summary, envelope: envelope)
         }
@@ -225,19 +228,20 @@ public struct PayloadInspector: Sendable {
         }
         for rule in PayloadRules.all { rule(context, &findings) }
         HeaderRules.broadcastEvent(root, headers: headers, &findings)
-        let media = MediaURLRules.check(
+        var media = MediaURLRules.check(
             root, profile: profile, configuration: configuration, downloading: downloading, into: &findings)
-        MisplacedKeyRules.check(root, hasMedia: media.urlText != nil || expectMedia, aps: context.aps, &findings)
-        if media.urlText != nil { findings.removeAll(code: .alertBodyEmptyWithTitle) }
+        let hasURL = media.urlText != nil
+        MisplacedKeyRules.check(root, hasMedia: hasURL || expectMedia, aps: context.aps, &findings)
+        if hasURL { findings.removeAll(code: .alertBodyEmptyWithTitle) }
         // mutable-content and no media: the extension runs and may decrypt, log or fetch content
         // itself; nothing to download here. A URL under another extension's key (or past a
         // wildcard's reach) is media in the wrong place: its error stays.
         let elsewhere =
             media.searchCut || MediaURLRules.locate(in: root, keys: ExtensionProfile.generic.mediaKeys) != nil
-        if !expectMedia, media.urlText == nil, !elsewhere, findings.contains(.mutableContentInvalid) {
+        if !expectMedia, !hasURL, !elsewhere, findings.contains(.mutableContentInvalid) {
             // The extension never runs: the invalid mutable-content is the story, not the media.
             findings.removeAll(code: .mediaURLMissing)
-        } else if !expectMedia, media.urlText == nil, !elsewhere, findings.contains(.mediaURLMissing) {
+        } else if !expectMedia, !hasURL, !elsewhere, findings.contains(.mediaURLMissing) {
             findings.removeAll(code: .mediaURLMissing)
             findings.append(
                 Finding(
@@ -248,11 +252,13 @@ public struct PayloadInspector: Sendable {
                         "none needed if the extension does its own work; send expect=media if this push must carry media"
                 ))
         }
-        summary.mediaURLText = media.urlText
-        summary.mediaKey = media.key
+        // Taken out of the outcome, not copied from it: a copy of a `MediaReference?` went through
+        // its type's metadata, some 150 instructions each.
+        summary.mediaURLText = media.urlText.take()
+        summary.mediaKey = media.key.take()
         // Made whole and returned: an inspection assigned after it was made was copied once more.
         return Inspection(
-            findings: findings, summary: summary, media: media.reference, profile: profile, root: root,
-            candidates: media.candidates)
+            findings: findings, summary: summary, media: media.reference.take(), profile: profile, root: root,
+            candidates: media.takeCandidates())
     }
 }

@@ -14,8 +14,9 @@ public struct CheckOutcome: Sendable {
     var downloaded: Bool { media?.items.contains { $0.download != nil } ?? false }
 
     /// The whole report: the payload's findings, then the media rules' (run here, for each
-    /// media in turn), all under the report's cap of findings per code.
-    public func report() -> Report {
+    /// media in turn), all under the report's cap of findings per code. `consuming`: an outcome
+    /// answered once hands its payload's report over instead of copying it.
+    public consuming func report() -> Report {
         guard let media, downloaded else { return payloadReport }
         let judged = MediaRules.evaluate(
             media.items, configuration: media.configuration, profile: media.profile, root: media.root)

@@ -76,7 +76,9 @@ public struct PreflightCheck: Sendable {
         let configuration = inspector.configuration
         // One media, or for an extension that attaches every value each one up to payload.max_media.
         let every = inspection.profile.attachesEvery
-        guard let first = every ? inspection.candidates.lazy.compactMap(\.reference).first : inspection.media else {
+        // Taken, not copied: the inspection's media is not read again.
+        guard let first = every ? inspection.candidates.lazy.compactMap(\.reference).first : inspection.media.take()
+        else {
             return .finished(CheckOutcome(payloadReport: report, media: nil))
         }
         guard fetch, let source = self.media else {

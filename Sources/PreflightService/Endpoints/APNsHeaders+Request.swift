@@ -7,11 +7,14 @@ extension APNsHeaders {
     /// the findings come in one order whatever the request's. `borrowing`, as an initializer
     /// would otherwise take (and be handed a copy of) the whole request.
     init(request: borrowing HTTPRequest) {
-        self.init()
-        request.headers.forEach(namedIn: Self.headerNames) { self[Self.fields[$0]] = $1 }
+        // Filled as a local and then moved into `self`: filled as `self`, through the closure,
+        // it was copied out at the end.
+        var headers = APNsHeaders()
+        request.headers.forEach(namedIn: Self.headerNames) { headers[Self.fields[$0]] = $1 }
         if request.headers.hasRepeats {
-            for name in request.headers.repeatedNames { markRepeated(name) }
+            for name in request.headers.repeatedNames { headers.markRepeated(name) }
         }
+        self = headers
     }
 
     private static let fields = Field.allCases

@@ -54,8 +54,9 @@ struct RequestOptions: Sendable {
     /// pass over its table: a lookup of each of the four names would hash every name, given or
     /// not. Its names are as sent.
     private struct Given {
-        var fetch, profile, format, expect: String?
-        var profileHeader, formatHeader, expectHeader, accept: String?
+        // Each initialized once (docs/architecture.md, "Initialized once, not assigned over").
+        let fetch, profile, format, expect: Optional<String>
+        let profileHeader, formatHeader, expectHeader, accept: Optional<String>
 
         static let profileHeaderName: HeaderName = "preflight-profile"
         static let formatHeaderName: HeaderName = "preflight-format"
@@ -65,6 +66,7 @@ struct RequestOptions: Sendable {
         /// `borrowing`: an initializer takes its arguments owned, and this one was handed a copy
         /// of the whole request, each of its buffers retained and then released.
         init(_ request: borrowing HTTPRequest) {
+            var fetch, profile, format, expect: String?
             for (name, value) in request.query {
                 switch name {
                 case "fetch": fetch = value
@@ -74,6 +76,7 @@ struct RequestOptions: Sendable {
                 default: continue
                 }
             }
+            (self.fetch, self.profile, self.format, self.expect) = (fetch, profile, format, expect)
             // The headers' table compares names as bytes, without hashing: four lookups, of
             // names made once.
             profileHeader = request.headers[Self.profileHeaderName]

@@ -252,8 +252,7 @@ public struct PayloadInspector: Sendable {
                         "none needed if the extension does its own work; send expect=media if this push must carry media"
                 ))
         }
-        // Taken out of the outcome, not copied from it: a copy of a `MediaReference?` went through
-        // its type's metadata, some 150 instructions each.
+        // Taken out of the outcome: a copy of a `MediaReference?` went through its metadata.
         summary.mediaURLText = media.urlText.take()
         summary.mediaKey = media.key.take()
         // Made whole and returned: an inspection assigned after it was made was copied once more.

@@ -58,20 +58,18 @@ import Testing
 // MARK: - The line, written in place
 
 extension AccessLogTests {
-    /// What one of the access log's in-place writers appends to an empty line, as text.
-    private func written(_ append: (inout [UInt8]) -> Void) -> String {
-        var bytes: [UInt8] = []
-        append(&bytes)
-        return String(decoding: bytes, as: UTF8.self)
+    /// What the access line's speller spells, as text.
+    private func written(_ spell: (inout AccessLog.LineSpeller) -> Void) -> String {
+        AccessLog.LineSpeller.spelling(capacity: 256, spell) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The access line's time is written in place (no formatter per request); RFC 3339 UTC with milliseconds.
     @Test func accessLogTimesAreRFC3339WithMilliseconds() {
-        #expect(written { AccessLog.appendTimestamp(1_795_984_773.123_4, to: &$0) } == "2026-11-29T20:39:33.123Z")
-        #expect(written { AccessLog.appendTimestamp(946_688_461.007, to: &$0) } == "2000-01-01T01:01:01.007Z")
-        #expect(written { AccessLog.appendTimestamp(0, to: &$0) } == "1970-01-01T00:00:00.000Z")
-        #expect(written { AccessLog.appendTimestamp(951_868_799.999_4, to: &$0) } == "2000-02-29T23:59:59.999Z")
-        #expect(written { AccessLog.appendTimestamp(4_107_542_400, to: &$0) } == "2100-03-01T00:00:00.000Z")
+        #expect(written { $0.timestamp(1_795_984_773.123_4) } == "2026-11-29T20:39:33.123Z")
+        #expect(written { $0.timestamp(946_688_461.007) } == "2000-01-01T01:01:01.007Z")
+        #expect(written { $0.timestamp(0) } == "1970-01-01T00:00:00.000Z")
+        #expect(written { $0.timestamp(951_868_799.999_4) } == "2000-02-29T23:59:59.999Z")
+        #expect(written { $0.timestamp(4_107_542_400) } == "2100-03-01T00:00:00.000Z")
     }
 
     /// The date is computed by arithmetic instead of `gmtime_r` (its time-zone lock, per request):
@@ -96,19 +94,40 @@ extension AccessLogTests {
     @Test func accessLogFiguresAreTheDigitsStringPrinted() {
         for seconds in [0.000_181, 0.0125, 0.003, 0.0, 1.234_567, 12.000_4, 0.000_000_4, 31.5] {
             #expect(
-                written { AccessLog.appendMilliseconds(seconds, to: &$0) } == String((seconds * 1e6).rounded() / 1e3),
+                written { $0.milliseconds(seconds) } == String((seconds * 1e6).rounded() / 1e3),
                 "\(seconds)")
         }
         for value in [0, 7, 10, 200, 499, 65_536, 1_000_000] {
-            #expect(written { AccessLog.appendDecimal(value, to: &$0) } == String(value))
+            #expect(written { $0.decimal(value) } == String(value))
         }
-        #expect(written { AccessLog.appendDecimal(-5, to: &$0) } == "0")
+        #expect(written { $0.decimal(-5) } == "0")
         let record = AccessRecord(
             requestID: "r-1", method: "GET", path: "/healthz", route: "/healthz", status: 200, bytes: 15,
             duration: 0.000_181, startedAt: 1_795_984_773.123)
+        var line = Array("before\n".utf8)
+        AccessLog.appendLine(record, to: &line)
         #expect(
-            written { AccessLog.appendLine(record, to: &$0) }
-                == #"{"time":"2026-11-29T20:39:33.123Z","id":"r-1","method":"GET","path":"/healthz","status":200,"bytes":15,"duration_ms":0.181}"#
+            String(decoding: line, as: UTF8.self)
+                == "before\n"
+                + #"{"time":"2026-11-29T20:39:33.123Z","id":"r-1","method":"GET","path":"/healthz","status":200,"bytes":15,"duration_ms":0.181}"#
+                + "\n")
+    }
+
+    /// The longest line its fields can make fits the room made for it (the speller asserts so in
+    /// a debug build): every string byte a control byte (six bytes escaped), the largest numbers.
+    @Test func theLongestAccessLineFitsItsRoom() {
+        let record = AccessRecord(
+            requestID: String(repeating: "\u{1}", count: 64), method: "\u{1F}",
+            path: String(repeating: "\u{7}", count: 300),
+            route: "unmatched", status: .max, bytes: .max, duration: 1e12, startedAt: 4_107_542_400)
+        var line: [UInt8] = []
+        AccessLog.appendLine(record, to: &line)
+        let id = String(repeating: #"\u0001"#, count: 64)
+        let path = String(repeating: #"\u0007"#, count: 300)
+        #expect(
+            String(decoding: line, as: UTF8.self)
+                == #"{"time":"2100-03-01T00:00:00.000Z","id":""# + id + #"","method":"\u001f","path":""# + path
+                + #"","status":9223372036854775807,"bytes":9223372036854775807,"duration_ms":1000000000000000.0}"#
                 + "\n")
     }
 

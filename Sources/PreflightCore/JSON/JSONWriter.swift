@@ -341,7 +341,9 @@ public struct JSONWriter: Sendable {
     /// piece: the runs that need no escape as they are (found sixteen bytes at a time), and each
     /// byte that does as its escape sequence.
     @inline(__always)
-    static func forEachEscapedPiece(_ utf8: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    public static func forEachEscapedPiece(
+        _ utf8: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         var plainStart = 0
         var index = ByteScan.firstStringSpecial(utf8, from: 0)
         while index < utf8.count {

@@ -57,6 +57,9 @@ final class Exchange {
 
     /// The connection's next request, on this exchange: only when no one else refers to it
     /// (`ConnectionContext.exchange` checks), so nothing of the last request is seen by anyone.
+    /// Inlined: called, the optimizer turned the `consuming` machine into a borrowed one and
+    /// copied it to store it (`Tf4ngn_n`, a retain here and a release in the caller).
+    @inline(__always)
     func restart(uri: UnsafePointer<CChar>?, machine: consuming ExchangeStateMachine) {
         self.machine = machine
         // A responder no one else holds (no download, no parking lot, no handler kept it) can

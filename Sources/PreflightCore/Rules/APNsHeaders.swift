@@ -1,26 +1,31 @@
 /// The APNs request headers a sender will send with the payload; each is optional.
+///
+/// Each property is initialized once, by the one initializer (docs/architecture.md,
+/// "Initialized once, not assigned over").
 public struct APNsHeaders: Sendable, Equatable {
-    public var pushType: String?
-    public var priority: String?
-    public var topic: String?
-    public var expiration: String?
-    public var collapseID: String?
-    public var id: String?
+    public var pushType: Optional<String>
+    public var priority: Optional<String>
+    public var topic: Optional<String>
+    public var expiration: Optional<String>
+    public var collapseID: Optional<String>
+    public var id: Optional<String>
     /// `apns-channel-id`: the broadcast channel a Live Activity update is published to.
-    public var channelID: String?
+    public var channelID: Optional<String>
     /// `apns-request-id`: a broadcast request's own identifier, returned in APNs' answer.
-    public var requestID: String?
+    public var requestID: Optional<String>
     /// `ServiceBusNotification-Format`: the platform an Azure Notification Hubs send is for
     /// (`apple` for APNs). Not an APNs header: the hub reads it and sends APNs the body.
-    public var serviceBusFormat: String?
+    public var serviceBusFormat: Optional<String>
     /// `ServiceBusNotification-Apns-Expiry`: the expiry, a W3C date, the hub turns into `apns-expiration`.
-    public var serviceBusAPNsExpiry: String?
+    public var serviceBusAPNsExpiry: Optional<String>
     /// The `names` given more than once (lowercased, each once, in the order their repeat was
     /// seen). APNs refuses such a request (`DuplicateHeaders`), so a repeated header's value is
     /// not judged: it is cleared.
-    public var repeated: [String] = []
+    public var repeated: [String]
 
-    public init() {}
+    public init() {
+        self.init(pushType: nil)
+    }
 
     public init(
         pushType: String? = nil, priority: String? = nil, topic: String? = nil, expiration: String? = nil,
@@ -34,6 +39,9 @@ public struct APNsHeaders: Sendable, Equatable {
         self.id = id
         self.channelID = channelID
         self.requestID = requestID
+        serviceBusFormat = nil
+        serviceBusAPNsExpiry = nil
+        repeated = []
     }
 
     /// The request headers APNs defines besides `authorization` (Apple, "Sending notification

@@ -4,7 +4,7 @@ public struct MediaCandidate: Sendable, Equatable {
     /// The JSON Pointer of the value (`/att/id2`): the path of its findings, its attachment's identifier.
     public var key: String
     /// Nil when the value is no usable URL (not a string, too long, a placeholder, unparsable).
-    public var reference: MediaReference?
+    public var reference: Optional<MediaReference>
 
     public init(key: String, reference: MediaReference?) {
         self.key = key

@@ -174,7 +174,7 @@ public enum MediaURLRules {
                 ))
             var outcome = Outcome(key: nil, urlText: nil, reference: nil)
             outcome.searchCut = located.cut
-            return outcome
+            return consume outcome
         }
         return judge(
             key: key, value: value, root: root, profile: profile, configuration: configuration,

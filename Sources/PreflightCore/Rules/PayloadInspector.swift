@@ -60,7 +60,9 @@ public struct PayloadInspector: Sendable {
             var summary = PayloadSummary(bytes: 0, limit: 0, pushType: "")
             swap(&summary, &self.summary)
             // Made whole and returned: a report assigned to after it was made was copied again.
-            return Report(collected: taken, payload: summary, envelope: envelope)
+            // `consume`: passed as is, the swapped-in local was copied (loaded twice, one load
+            // retained and the other released).
+            return Report(collected: consume taken, payload: consume summary, envelope: envelope)
         }
     }
 

@@ -7,14 +7,15 @@ extension APNsHeaders {
     /// the findings come in one order whatever the request's. `borrowing`, as an initializer
     /// would otherwise take (and be handed a copy of) the whole request.
     init(request: borrowing HTTPRequest) {
-        // Filled as a local and then moved into `self`: filled as `self`, through the closure,
-        // it was copied out at the end.
+        // Filled as a local and then moved into `self` (`consume`): filled as `self` through the
+        // closure, or assigned to it without `consume`, it was copied out at the end (the SIL
+        // loads it twice, retaining one and releasing the other).
         var headers = APNsHeaders()
         request.headers.forEach(namedIn: Self.headerNames) { headers[Self.fields[$0]] = $1 }
         if request.headers.hasRepeats {
             for name in request.headers.repeatedNames { headers.markRepeated(name) }
         }
-        self = headers
+        self = consume headers
     }
 
     private static let fields = Field.allCases

@@ -123,8 +123,9 @@ struct Endpoints: Sendable {
         case .finished(let outcome):
             // Without a download the outcome comes at once, on the connection's worker: answered
             // here, with no closure made (its captures would be a heap block a request); the
-            // report's findings array is the worker's next check's.
-            let report = outcome.report()
+            // report's findings array is the worker's next check's. The outcome is consumed: its
+            // report is moved out, where a borrowed outcome's was copied.
+            let report = (consume outcome).report()
             responder.respond(Self.answer(report, metrics: metrics, wantsText: wantsText, responder: responder))
             scratch.keep(report.findings)
         case .downloading(let downloads):

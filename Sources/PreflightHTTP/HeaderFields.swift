@@ -150,7 +150,7 @@ public struct HeaderFields: Sendable {
     /// words masked to the prefix's length, and only past 16 bytes the rest.
     func name(at position: Int, startsWith prefix: HeaderName) -> Bool {
         let field = fields[position]
-        guard Int(field.name.count) >= prefix.key.count,
+        guard field.key.count >= prefix.key.count,
             field.key.tag & Self.mask(prefix.key.count) == prefix.key.tag,
             field.key.tail & Self.mask(prefix.key.count - 8) == prefix.key.tail
         else { return false }

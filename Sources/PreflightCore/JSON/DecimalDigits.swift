@@ -1,11 +1,12 @@
 /// An `Int` spelled in decimal as `String(number)` spells it, into bytes, without making a
-/// `String`: the report's numbers and a finding's number pieces, on every request.
-enum DecimalDigits {
+/// `String`: the report's numbers, a finding's number pieces and the access log's figures, on
+/// every request.
+public enum DecimalDigits {
     /// The most bytes a spelling takes (`Int.min`: a sign and 19 digits).
     static let maxCount = 20
 
     /// The bytes of `number` in decimal, its sign included.
-    static func count(_ number: Int) -> Int {
+    public static func count(_ number: Int) -> Int {
         var count = number < 0 ? 2 : 1
         // The magnitude as unsigned, so Int.min has one too.
         var rest = number.magnitude
@@ -17,7 +18,7 @@ enum DecimalDigits {
     }
 
     /// Hands `body` the decimal spelling of `number`, written on the stack.
-    static func withSpelling<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    public static func withSpelling<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { buffer in
             let count = count(number)
             var rest = number.magnitude

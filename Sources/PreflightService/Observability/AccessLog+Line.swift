@@ -83,13 +83,7 @@ extension AccessLog {
 
         /// A non-negative integer's digits (a negative one is written as 0: none is logged).
         mutating func decimal(_ value: Int) {
-            var width = 1
-            var rest = max(0, value)
-            while rest >= 10 {
-                rest /= 10
-                width += 1
-            }
-            digits(max(0, value), width: width)
+            DecimalDigits.withSpelling(max(0, value)) { bytes($0) }
         }
 
         /// The last `width` digits of `value` (non-negative), zero-padded.

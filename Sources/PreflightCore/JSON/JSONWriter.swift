@@ -62,6 +62,16 @@ public struct JSONWriter: Sendable {
         length += count
     }
 
+    /// Hands `body` where at most `count` more bytes go (room made first); it returns how many
+    /// it wrote, which are counted written.
+    private mutating func write(atMost count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if storage.count - length < count { makeRoom(count) }
+        let start = length
+        let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+        precondition(written <= count, "wrote past the room asked for")
+        length += written
+    }
+
     /// Zeros copied in as room: an array's append of a buffer is a `memcpy`, of a repeated
     /// element a loop.
     private static let zeros = [UInt8](repeating: 0, count: 1024)
@@ -242,7 +252,17 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes a value of a document, as `value(_: JSONValue)` writes its tree: the same bytes.
+    /// A container none of whose strings holds an escape (most payloads) is copied from the
+    /// document's text, its whitespace left out (`JSONDocument.copyCompact`): a batch writes
+    /// each item's payload back this way, a tenth of the walk's instructions.
     public mutating func value(_ json: JSONView) {
+        if json.isObject || json.isArray, let textEnd = json.document.unescapedEnd(ofContainer: json.index) {
+            separate()
+            let most = textEnd - Int(json.node.start)
+            write(atMost: most) { json.document.copyCompact(ofContainer: json.index, textEnd: textEnd, to: $0) }
+            needsComma = true
+            return
+        }
         if let members = json.members {
             object { writer in
                 for member in members { writer.key(text: member.key); writer.value(member.value) }

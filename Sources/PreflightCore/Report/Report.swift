@@ -136,6 +136,13 @@ public struct Report: Sendable {
     /// that size needs no new one.
     public func writeJSON(into bytes: inout [UInt8]) {
         var writer = JSONWriter(appendingTo: &bytes)
+        write(to: &writer)
+        writer.finish(into: &bytes)
+    }
+
+    /// Writes the report as a value of what `writer` is writing (a batch's list of reports: one
+    /// writer for them all, its room made as the whole grows, not once a report).
+    public func write(to writer: inout JSONWriter) {
         writer.object { report in
             report.field("verdict", verdict.rawValue)
             report.key("findings")
@@ -204,7 +211,6 @@ public struct Report: Sendable {
                 Self.write(attachments, to: &report)
             }
         }
-        writer.finish(into: &bytes)
     }
 
     private static func write(_ envelope: Envelope, to writer: inout JSONWriter) {

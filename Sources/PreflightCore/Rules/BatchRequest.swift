@@ -56,6 +56,9 @@ public struct BatchRequest: Sendable {
 
     /// The first key of `members` that an earlier one repeats (keys compared as the parser does).
     private static func repeatedKey(of members: JSONView.Members) -> String? {
+        // The parser lists every repeated key of the document: with none, no object repeats one
+        // (a batch of a hundred items asks a hundred and one times).
+        guard members.document.duplicateKeyCount > 0 else { return nil }
         var seen = Set<[UInt8]>()
         for member in members where !seen.insert(Array(member.key.utf8)).inserted { return member.key }
         return nil
@@ -89,57 +92,60 @@ public struct BatchRequest: Sendable {
     public static let itemKeys = ["payload", "headers", "profile", "format"]
 
     /// - Parameters:
-    ///   - label: how the messages name the item (`items[3]`).
+    ///   - label: how the messages name the item (`items[3]`), made only for a message.
     ///   - repeatedKeys: the key nodes of the repeated keys inside the item's payload.
-    static func item(_ element: JSONView, label: String, repeatedKeys: [UInt32]) throws(Problem) -> Item {
-        guard let members = element.members else { throw Problem(message: "\(label) is not an object") }
+    static func item(
+        _ element: JSONView, label makeLabel: @autoclosure () -> String, repeatedKeys: [UInt32]
+    ) throws(Problem) -> Item {
+        guard let members = element.members else { throw Problem(message: "\(makeLabel()) is not an object") }
         for member in members where !itemKeys.contains(member.key) {
             throw Problem(
                 message:
-                    "\(label).\(Quoting.bounded(member.key)) is not a batch item key (\(itemKeys.joined(separator: ", ")))"
+                    "\(makeLabel()).\(Quoting.bounded(member.key)) is not a batch item key (\(itemKeys.joined(separator: ", ")))"
             )
         }
         if let repeated = repeatedKey(of: members) {
-            throw Problem(message: "\(label) repeats the key \"\(repeated)\"; give it once")
+            throw Problem(message: "\(makeLabel()) repeats the key \"\(repeated)\"; give it once")
         }
         let payload: [UInt8]
         var parsed: ParsedPayload?
-        if let given = element["payload"], let text = given.string {
+        let given = element["payload"]
+        if let given, let text = given.string {
             payload = Array(text.utf8)
-        } else if let given = element["payload"], given.isObject {
+        } else if let given, given.isObject {
             var writer = JSONWriter()
             writer.value(given)
             payload = writer.finished()
             parsed = ParsedPayload(root: given, repeatedKeys: repeatedKeys[...])
         } else {
-            throw Problem(message: "\(label).payload must be the payload object, or its exact bytes as a string")
+            throw Problem(message: "\(makeLabel()).payload must be the payload object, or its exact bytes as a string")
         }
         var headers = APNsHeaders()
         if let given = element["headers"] {
             guard let pairs = given.members else {
-                throw Problem(message: "\(label).headers must be an object of strings")
+                throw Problem(message: "\(makeLabel()).headers must be an object of strings")
             }
             // A repeated APNs header is the item's finding (`headers.duplicate`), as over HTTP.
             for pair in pairs {
                 guard let value = pair.value.string else {
-                    throw Problem(message: "\(label).headers.\(pair.key) must be a string")
+                    throw Problem(message: "\(makeLabel()).headers.\(pair.key) must be a string")
                 }
                 if headers.give(pair.key, value) == .unknownAPNsHeader {
                     throw Problem(
                         message:
-                            "\(label).headers.\(pair.key) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
+                            "\(makeLabel()).headers.\(pair.key) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
                     )
                 }
             }
         }
         var profile: String?
         if let given = element["profile"] {
-            guard let name = given.string else { throw Problem(message: "\(label).profile must be a string") }
+            guard let name = given.string else { throw Problem(message: "\(makeLabel()).profile must be a string") }
             profile = name
         }
         var format: String?
         if let given = element["format"] {
-            guard let name = given.string else { throw Problem(message: "\(label).format must be a string") }
+            guard let name = given.string else { throw Problem(message: "\(makeLabel()).format must be a string") }
             format = name
         }
         return Item(payload: payload, parsed: parsed, headers: headers, profile: profile, format: format)

@@ -40,21 +40,27 @@ extension Endpoints {
         }
         let metrics = self.metrics
         let collected = Mutex(BatchResults(count: batch.items.count))
+        // Whoever stores the last outcome answers: this loop, or the download that ends last.
+        let answer = { @Sendable (complete: [CheckOutcome]) in
+            // The reports are judged and written on the connection's worker when it resumes,
+            // into its kept buffer, one after another.
+            responder.respond {
+                var body = responder.takeBodyBuffer()
+                BatchResults.write(complete, into: &body, metrics: metrics)
+                return .json(200, bytes: body)
+            }
+        }
         for (index, item) in batch.items.enumerated() {
-            check.run(
+            let step = check.begin(
                 body: item.payload, headers: item.headers, fetch: options.fetch, profile: profiles[index],
-                format: formats[index], expectMedia: options.expectMedia, parsed: item.parsed
-            ) { outcome in
-                let complete = collected.withLock { results -> [CheckOutcome]? in
-                    results.store(outcome, at: index)
-                    return results.isComplete ? results.outcomes : nil
-                }
-                guard let complete else { return }
-                // The reports are judged and written on the connection's worker when it resumes.
-                responder.respond {
-                    let reports = complete.map { $0.report() }
-                    for report in reports { metrics.record(report) }
-                    return .json(200, bytes: BatchResults.body(reports.map(\.jsonBytes)))
+                format: formats[index], expectMedia: options.expectMedia, parsed: item.parsed)
+            switch step {
+            case .finished(let outcome):
+                // Stored here: a payload-only item makes no completion closure.
+                if let complete = collected.withLock({ $0.store(outcome, at: index) }) { answer(complete) }
+            case .downloading(let downloads):
+                downloads.start { outcome in
+                    if let complete = collected.withLock({ $0.store(outcome, at: index) }) { answer(complete) }
                 }
             }
         }
@@ -71,25 +77,28 @@ private struct BatchResults {
         missing = count
     }
 
-    mutating func store(_ outcome: CheckOutcome, at index: Int) {
+    /// Stores the outcome of item `index`; the outcomes in item order when that was the last.
+    mutating func store(_ outcome: CheckOutcome, at index: Int) -> [CheckOutcome]? {
         if slots[index] == nil { missing -= 1 }
         slots[index] = outcome
+        return missing == 0 ? slots.compactMap { $0 } : nil
     }
 
-    var isComplete: Bool { missing == 0 }
-
-    var outcomes: [CheckOutcome] { slots.compactMap { $0 } }
-
-    /// `{"results":[report, ...]}`.
-    static func body(_ reports: [[UInt8]]) -> [UInt8] {
-        var bytes = Array(#"{"results":["#.utf8)
-        // Sized once: a hundred reports are tens of kilobytes, copied again at every doubling.
-        bytes.reserveCapacity(bytes.count + reports.reduce(0) { $0 + $1.count + 1 } + 2)
-        for (index, report) in reports.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += report
+    /// Writes `{"results":[report, ...]}` after what `bytes` holds, each outcome's report
+    /// recorded in `metrics` as it is written: one writer for the whole, so its room grows with
+    /// the answer (a writer a report would make room again for every one).
+    static func write(_ outcomes: [CheckOutcome], into bytes: inout [UInt8], metrics: ServiceMetrics) {
+        var writer = JSONWriter(appendingTo: &bytes)
+        writer.object { answer in
+            answer.key("results")
+            answer.array { list in
+                for outcome in outcomes {
+                    let report = outcome.report()
+                    metrics.record(report)
+                    report.write(to: &list)
+                }
+            }
         }
-        bytes += Array("]}".utf8)
-        return bytes
+        writer.finish(into: &bytes)
     }
 }

@@ -1,0 +1,83 @@
+/// A container's text with the whitespace between its tokens left out: what `JSONWriter` writes
+/// for it by walking its values, copied from the document instead.
+///
+/// The two agree when no string in the container holds an escape. Such a string is written as
+/// it stands, quotes and all: a raw quote, backslash or control character is not valid JSON, so
+/// nothing in it needs escaping. Numbers, `true`, `false` and `null` are written as they stand
+/// by both, and between two tokens RFC 8259 allows only whitespace and the structural
+/// characters (`,` `:` `]` `}`; `[` and `{` open nodes of their own).
+extension JSONDocument {
+    /// Where the text of container node `container` ends (after its closing bracket); nil when
+    /// one of its strings (keys too) holds an escape.
+    func unescapedEnd(ofContainer container: Int) -> Int? {
+        nodes.withUnsafeBufferPointer { nodes -> Int? in
+            let end = Int(nodes[container].end)
+            // The containers that close after the last token: the container and those of its last
+            // values that are containers themselves, each ending where it ends.
+            var closers = 0
+            for index in container..<end {
+                let node = nodes[index]
+                if node.escaped { return nil }
+                if node.kind == .object || node.kind == .array, Int(node.end) == end { closers += 1 }
+            }
+            return bytes.withUnsafeBufferPointer { text in
+                var position = Self.tokenEnd(nodes[end - 1])
+                while closers > 0 {
+                    let byte = text[position]
+                    if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { closers -= 1 }
+                    position += 1
+                }
+                return position
+            }
+        }
+    }
+
+    /// Copies container node `container`'s text, up to `textEnd` (its `unescapedEnd`), into
+    /// `target` without the whitespace between tokens; returns the bytes copied (at most its
+    /// text's). Each token is copied whole, each gap between two tokens byte by byte.
+    func copyCompact(ofContainer container: Int, textEnd: Int, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        nodes.withUnsafeBufferPointer { nodes in
+            bytes.withUnsafeBufferPointer { text in
+                guard let base = text.baseAddress else { return 0 }
+                var written = 0
+                var position = Int(nodes[container].start)
+                func copyGap(upTo limit: Int) {
+                    while position < limit {
+                        let byte = base[position]
+                        if !Self.isWhitespace(byte) {
+                            target[written] = byte
+                            written += 1
+                        }
+                        position += 1
+                    }
+                }
+                for index in container..<Int(nodes[container].end) {
+                    let node = nodes[index]
+                    let start = node.kind == .string ? Int(node.start) - 1 : Int(node.start)
+                    copyGap(upTo: start)
+                    let count = Self.tokenEnd(node) - start
+                    (target + written).update(from: base + start, count: count)
+                    written += count
+                    position = start + count
+                }
+                copyGap(upTo: textEnd)
+                return written
+            }
+        }
+    }
+
+    /// Where a node's token ends in the text: after a string's closing quote, after a
+    /// container's opening bracket, after a number or literal.
+    private static func tokenEnd(_ node: JSONNode) -> Int {
+        switch node.kind {
+        case .string: Int(node.start) + Int(node.length) + 1
+        case .object, .array: Int(node.start) + 1
+        case .number, .true, .false, .null: Int(node.start) + Int(node.length)
+        }
+    }
+
+    /// RFC 8259's whitespace: space, tab, line feed, carriage return.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}

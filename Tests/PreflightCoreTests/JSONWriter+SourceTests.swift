@@ -1,5 +1,6 @@
-@testable import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 /// A document's container is written by copying its text without the whitespace between tokens
 /// when none of its strings holds an escape, else by walking its values: both must write the
@@ -48,7 +49,8 @@ import Testing
     /// A container inside a document stops at its own closing bracket, with the members and
     /// the brackets after it left alone, and is separated from what the writer wrote before.
     @Test func anInnerContainerEndsAtItsOwnBracket() throws {
-        let document = try JSONDocument.parse(Array(#"{"items": [ {"p": [[1], {"q": {}}] } , 7 ], "after": [ ] }"#.utf8))
+        let document = try JSONDocument.parse(
+            Array(#"{"items": [ {"p": [[1], {"q": {}}] } , 7 ], "after": [ ] }"#.utf8))
         let items = try #require(document.root["items"])
         let first = try #require(items.element(at: 0))
         var writer = JSONWriter()

@@ -28,6 +28,7 @@ import Testing
         var fromTree = JSONWriter()
         fromTree.value(document.root.value)
         #expect(fromDocument.text == fromTree.text)
+        #expect(String(decoding: document.root.compactBytes, as: UTF8.self) == fromTree.text)
     }
 
     @Test func spacesBetweenTokensAreLeftOutAndKeptInStrings() throws {
@@ -79,6 +80,7 @@ import Testing
             var fromTree = JSONWriter()
             fromTree.value(document.root.value)
             #expect(fromDocument.text == fromTree.text, "\(text)")
+            #expect(String(decoding: document.root.compactBytes, as: UTF8.self) == fromTree.text, "\(text)")
         }
         // Both ways were taken: the copy is checked, not only the walk.
         #expect(copied > 50)

@@ -81,3 +81,20 @@ extension JSONDocument {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }
+
+extension JSONView {
+    /// The value's JSON as `JSONWriter.value(_:)` writes it, in an array of its own: a container
+    /// whose strings hold no escape is copied straight into it (a batch item's payload), any
+    /// other value written by a writer.
+    var compactBytes: [UInt8] {
+        if isObject || isArray, let textEnd = document.unescapedEnd(ofContainer: index) {
+            let document = document, index = index
+            return [UInt8](unsafeUninitializedCapacity: textEnd - Int(node.start)) { buffer, count in
+                count = document.copyCompact(ofContainer: index, textEnd: textEnd, to: buffer.baseAddress!)
+            }
+        }
+        var writer = JSONWriter()
+        writer.value(self)
+        return writer.finished()
+    }
+}

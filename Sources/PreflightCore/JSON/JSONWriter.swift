@@ -72,6 +72,15 @@ public struct JSONWriter: Sendable {
         length += written
     }
 
+    /// Makes room for `count` more bytes now: a writer that knows about how much it will write
+    /// (a batch's answer, after its first report) makes it once, not by doubling.
+    public mutating func reserve(_ count: Int) {
+        if storage.count - length < count { makeRoom(count) }
+    }
+
+    /// The bytes written so far.
+    public var count: Int { length }
+
     /// Zeros copied in as room: an array's append of a buffer is a `memcpy`, of a repeated
     /// element a loop.
     private static let zeros = [UInt8](repeating: 0, count: 1024)

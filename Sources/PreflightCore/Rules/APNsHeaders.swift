@@ -93,13 +93,15 @@ public struct APNsHeaders: Sendable, Equatable {
     @discardableResult
     public mutating func give(_ name: String, _ value: String) -> Setting {
         let lower = name.lowercased()
-        guard Self.names.contains(lower) else { return set(lower, value) }
+        // The field is found once; the rest reads and writes it.
+        guard let field = Field(name: lower), field.isAPNs else { return set(lowercased: lower, value) }
         if repeated.contains(lower) { return .set }
-        if self[lower] != nil {
+        if self[field] != nil {
             markRepeated(lower)
             return .set
         }
-        return set(lower, value)
+        self[field] = value
+        return .set
     }
 
     /// Records that the header `name` (one of `names`, lowercased) was given more than once, and

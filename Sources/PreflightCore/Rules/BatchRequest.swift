@@ -113,9 +113,7 @@ public struct BatchRequest: Sendable {
         if let given, let text = given.string {
             payload = Array(text.utf8)
         } else if let given, given.isObject {
-            var writer = JSONWriter()
-            writer.value(given)
-            payload = writer.finished()
+            payload = given.compactBytes
             parsed = ParsedPayload(root: given, repeatedKeys: repeatedKeys[...])
         } else {
             throw Problem(message: "\(makeLabel()).payload must be the payload object, or its exact bytes as a string")

@@ -6,7 +6,7 @@ import Glibc
 import PreflightHost
 import Synchronization
 
-/// An HTTP/1.1 server over libmicrohttpd: an internal epoll thread pool, bodies gathered
+/// An HTTP/1.1 server over libmicrohttpd: an epoll daemon per worker thread, bodies gathered
 /// under a cap, requests that answer later from another thread (their connections parked,
 /// a bounded number of them), and a graceful drain.
 ///
@@ -141,44 +141,96 @@ public final class HTTPServer: Sendable {
     public var parked: Int { control.withLock { $0.parking.count } }
 
     /// Starts listening; the server's threads run until `shutdown`.
+    ///
+    /// One daemon per worker thread, each with a listening socket of its own on the one port
+    /// (`SO_REUSEPORT`), so the kernel spreads new connections over the workers. With one
+    /// daemon and a pool of workers sharing its socket, the first worker to wake accepts every
+    /// connection waiting: a client that opens its connections at once (a pool warming up) had
+    /// them all on one worker, and one core of two worked (bench/RESULTS.md, "Connections spread
+    /// over the workers"). libmicrohttpd counts a client address's connections within one daemon,
+    /// so with `perIPConnections` set the server keeps one daemon and its pool.
     public func start() throws(HTTPServerError) {
-        var address = try socketAddress()
         let threads = configuration.workerThreads
+        let listeners = configuration.perIPConnections > 0 ? 1 : max(1, min(threads, configuration.maxConnections))
+        try control.withLock { control throws(HTTPServerError) in
+            guard case .idle = control.lifecycle else { throw .alreadyStarted }
+            // A second server on the port is refused, as a socket without `SO_REUSEPORT` would be.
+            if listeners > 1, configuration.port != 0 { try checkPortFree() }
+            // Retained for libmicrohttpd's callbacks; released once the daemons have stopped.
+            let context = Unmanaged.passRetained(self)
+            var daemons: [OpaquePointer] = []
+            var port = configuration.port
+            for index in 0..<listeners {
+                // libmicrohttpd's pool divides the limit among its workers the same way.
+                let share =
+                    configuration.maxConnections / listeners
+                    + (index < configuration.maxConnections % listeners ? 1 : 0)
+                let started = try startDaemon(
+                    port: port, connectionLimit: share, poolThreads: listeners == 1 ? threads : 1,
+                    reusePort: listeners > 1, context: context)
+                if let started, index == 0 { port = Int(CPreflightShims_MHD_bind_port(started)) }
+                // The others must join the first one's port: not knowing it is a failure too.
+                guard let started, port != 0 else {
+                    if let started { MHD_stop_daemon(started) }
+                    for daemon in daemons { MHD_stop_daemon(daemon) }
+                    context.release()
+                    throw .startFailed(configuration.host, configuration.port)
+                }
+                daemons.append(started)
+            }
+            control.lifecycle = .running(Daemon(pointers: daemons, context: context))
+            boundPort.store(port, ordering: .releasing)
+            control.hangUpTimer = HangUpTimer(server: self)
+        }
+    }
+
+    /// One libmicrohttpd daemon on `port`, its callbacks given `context`; nil when it cannot start.
+    private func startDaemon(
+        port: Int, connectionLimit: Int, poolThreads: Int, reusePort: Bool, context: Unmanaged<HTTPServer>
+    ) throws(HTTPServerError) -> OpaquePointer? {
+        var address = try socketAddress(port: port)
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
         flags |= MHD_ALLOW_SUSPEND_RESUME.rawValue | MHD_USE_ERROR_LOG.rawValue
         if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
-
-        try control.withLock { control throws(HTTPServerError) in
-            guard case .idle = control.lifecycle else { throw .alreadyStarted }
-            // Retained for libmicrohttpd's callbacks; released once the daemon has stopped.
-            let context = Unmanaged.passRetained(self)
-            let started: OpaquePointer? = address.withSockaddr { sockaddr in
-                var options: [MHD_OptionItem] = [
-                    option(.CONNECTION_TIMEOUT, configuration.connectionTimeoutSeconds),
-                    option(.CONNECTION_LIMIT, configuration.maxConnections),
-                    option(.PER_IP_CONNECTION_LIMIT, configuration.perIPConnections),
-                    option(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryBytes),
-                    MHD_OptionItem(
-                        option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
-                    option(.LISTEN_BACKLOG_SIZE, 1024),
-                ]
-                if threads > 1 { options.append(option(.THREAD_POOL_SIZE, threads)) }
-                options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
-                let pointer = context.toOpaque()
-                return options.withUnsafeMutableBufferPointer { buffer in
-                    CPreflightShims_MHD_start_daemon(
-                        flags, acceptPolicy, accessHandler, pointer, completionHandler, pointer, uriLogHandler, pointer,
-                        connectionNotifier, nil, buffer.baseAddress)
-                }
+        return address.withSockaddr { sockaddr in
+            var options: [MHD_OptionItem] = [
+                option(.CONNECTION_TIMEOUT, configuration.connectionTimeoutSeconds),
+                option(.CONNECTION_LIMIT, connectionLimit),
+                option(.PER_IP_CONNECTION_LIMIT, configuration.perIPConnections),
+                option(.CONNECTION_MEMORY_LIMIT, configuration.connectionMemoryBytes),
+                MHD_OptionItem(option: .SOCK_ADDR, value: 0, ptr_value: UnsafeMutableRawPointer(mutating: sockaddr)),
+                option(.LISTEN_BACKLOG_SIZE, 1024),
+            ]
+            if poolThreads > 1 { options.append(option(.THREAD_POOL_SIZE, poolThreads)) }
+            // `SO_REUSEPORT` (and `SO_REUSEADDR`) on the listening socket (microhttpd.h).
+            if reusePort { options.append(option(.LISTENING_ADDRESS_REUSE, 1)) }
+            options.append(MHD_OptionItem(option: .END, value: 0, ptr_value: nil))
+            let pointer = context.toOpaque()
+            return options.withUnsafeMutableBufferPointer { buffer in
+                CPreflightShims_MHD_start_daemon(
+                    flags, acceptPolicy, accessHandler, pointer, completionHandler, pointer, uriLogHandler, pointer,
+                    connectionNotifier, nil, buffer.baseAddress)
             }
-            guard let started else {
-                context.release()
-                throw .startFailed(configuration.host, configuration.port)
-            }
-            control.lifecycle = .running(Daemon(pointer: started, context: context))
-            boundPort.store(Int(CPreflightShims_MHD_bind_port(started)), ordering: .releasing)
-            control.hangUpTimer = HangUpTimer(server: self)
         }
+    }
+
+    /// Throws `startFailed` when something listens on the configured address already: a plain
+    /// socket (`SO_REUSEADDR`, as libmicrohttpd sets by default, so a closed connection's
+    /// `TIME_WAIT` does not count) is bound to it and closed. Sockets with `SO_REUSEPORT` may
+    /// share a port with any other socket of the same user that sets it, another server's too.
+    private func checkPortFree() throws(HTTPServerError) {
+        var address = try socketAddress(port: configuration.port)
+        let probe = socket(
+            address.isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { throw .startFailed(configuration.host, configuration.port) }
+        defer { close(probe) }
+        var on: Int32 = 1
+        let length = socklen_t(address.isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
+        let bound = address.withSockaddr { sockaddr in
+            setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size)) == 0
+                && bind(probe, sockaddr, length) == 0
+        }
+        guard bound else { throw .startFailed(configuration.host, configuration.port) }
     }
 
     /// Stops gracefully: readiness turns to draining, new connections are closed unserved,
@@ -236,7 +288,7 @@ public final class HTTPServer: Sendable {
         }
         if !waiting.isEmpty { waitForQuiet(until: .now + .seconds(2)) }
 
-        MHD_stop_daemon(daemon.pointer)
+        for pointer in daemon.pointers { MHD_stop_daemon(pointer) }
         daemon.context.release()
         let waiters = control.withLock { control in
             control.lifecycle = .stopped
@@ -316,21 +368,22 @@ public final class HTTPServer: Sendable {
         MHD_OptionItem(option: option, value: value, ptr_value: nil)
     }
 
-    private func socketAddress() throws(HTTPServerError) -> SocketAddress {
+    private func socketAddress(port: Int) throws(HTTPServerError) -> SocketAddress {
         let host = configuration.host == "localhost" ? "127.0.0.1" : configuration.host
-        guard let address = SocketAddress(host: host, port: UInt16(clamping: configuration.port)) else {
+        guard let address = SocketAddress(host: host, port: UInt16(clamping: port)) else {
             throw .invalidAddress(configuration.host)
         }
         return address
     }
 }
 
-/// The running daemon and the reference to the server its callbacks use.
+/// The running daemons (one per worker, or one with a pool) and the reference to the server
+/// their callbacks use.
 ///
 /// `@unchecked Sendable`: it lives in the server's `Mutex`; `MHD_stop_daemon` and the
 /// release are done once, by the one caller of `shutdown` that moved the state to draining.
 struct Daemon: @unchecked Sendable {
-    let pointer: OpaquePointer
+    let pointers: [OpaquePointer]
     let context: Unmanaged<HTTPServer>
 }
 

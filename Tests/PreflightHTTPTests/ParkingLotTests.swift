@@ -37,7 +37,7 @@ struct ParkingLotTests {
 
     @Test func serverAcceptsParkingWhileRunningAndDrainingOnly() {
         let server = HTTPServer(configuration: .init(port: 0), router: Router())
-        let daemon = Daemon(pointer: OpaquePointer(bitPattern: 0x10)!, context: .passUnretained(server))
+        let daemon = Daemon(pointers: [OpaquePointer(bitPattern: 0x10)!], context: .passUnretained(server))
         let accepts = [
             HTTPServer.Lifecycle.idle, .running(daemon), .draining(daemon), .closing(daemon), .stopped,
         ].map { HTTPServer.Control(lifecycle: $0, parking: ParkingLot(limit: 1)).acceptsParking }

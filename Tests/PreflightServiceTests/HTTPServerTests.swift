@@ -210,11 +210,48 @@ import Testing
         gate.open()
     }
 
-    @Test func servesIPv6Loopback() throws {
-        try withServer(HTTPServer.Configuration(host: "::1", port: 0, threads: 1), router: router()) { server in
+    /// One worker, and two: each its own daemon on the port.
+    @Test(arguments: [1, 2])
+    func servesIPv6Loopback(threads: Int) throws {
+        try withServer(HTTPServer.Configuration(host: "::1", port: 0, threads: threads), router: router()) { server in
             let connection = try TestConnection(port: server.port, host: "::1")
             connection.sendRequest("GET", "/hello")
             #expect(try connection.readResponse().status == 200)
+        }
+    }
+
+    /// Connections opened at once are spread over the workers: each worker's daemon has a
+    /// listening socket of its own on the port, and the kernel picks one per connection. With one
+    /// socket shared by a pool, the first worker to wake took every connection waiting, and a
+    /// client that opened its connections together had one core of two serving it.
+    @Test func connectionsOpenedAtOnceAreSpreadOverTheWorkers() throws {
+        let routes = router { router in
+            router.add(
+                "GET", "/thread", sync: { _ in .json(200, "\(UInt(bitPattern: Int(bitPattern: pthread_self())))") })
+        }
+        try withServer(HTTPServer.Configuration(port: 0, threads: 2), router: routes) { server in
+            let connections = try (0..<32).map { _ in try TestConnection(port: server.port) }
+            var served: [String: Int] = [:]
+            for connection in connections {
+                connection.sendRequest("GET", "/thread")
+                served[try connection.readResponse().text, default: 0] += 1
+            }
+            // Spread by the kernel's hash: fewer than 4 of 32 on one of two sockets happens
+            // about twice in a million runs.
+            #expect(served.count == 2)
+            #expect(served.values.allSatisfy { $0 >= 4 }, "\(served)")
+        }
+    }
+
+    /// A second server on a port one listens on fails to start, though each worker's socket
+    /// lets the others share the port.
+    @Test func aSecondServerOnTheSamePortIsRefused() throws {
+        try withServer(HTTPServer.Configuration(port: 0, threads: 2), router: router()) { server in
+            let second = HTTPServer(
+                configuration: HTTPServer.Configuration(port: server.port, threads: 2), router: router())
+            #expect(throws: HTTPServerError.self) { try second.start() }
+            let first = try httpRequest(port: server.port, "GET", "/hello")
+            #expect(first.status == 200)
         }
     }
 

@@ -223,7 +223,8 @@ public final class HTTPServer: Sendable {
         let probe = socket(
             address.isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard probe >= 0 else { throw .startFailed(configuration.host, configuration.port) }
-        defer { close(probe) }
+        // Never listening, it holds nothing when closed; a failed close leaves only a descriptor.
+        defer { _ = Glibc.close(probe) }
         var on: Int32 = 1
         let length = socklen_t(address.isIPv6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
         let bound = address.withSockaddr { sockaddr in

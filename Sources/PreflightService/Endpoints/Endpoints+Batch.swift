@@ -41,26 +41,30 @@ extension Endpoints {
         let metrics = self.metrics
         let collected = Mutex(BatchResults(count: batch.items.count))
         // Whoever stores the last outcome answers: this loop, or the download that ends last.
-        let answer = { @Sendable (complete: [CheckOutcome]) in
+        let answer = { @Sendable in
             // The reports are judged and written on the connection's worker when it resumes,
-            // into its kept buffer, one after another.
+            // into its kept buffer, one after another; the outcomes are moved out, not copied.
             responder.respond {
+                var outcomes = collected.withLock { $0.takeOutcomes() }
                 var body = responder.takeBodyBuffer()
-                BatchResults.write(complete, into: &body, metrics: metrics)
+                BatchResults.write(&outcomes, into: &body, metrics: metrics)
                 return .json(200, bytes: body)
             }
         }
-        for (index, item) in batch.items.enumerated() {
+        // Read in place by index: `for item in` copies each item out, retaining its parts.
+        let items = batch.items
+        for index in items.indices {
             let step = check.begin(
-                body: item.payload, headers: item.headers, fetch: options.fetch, profile: profiles[index],
-                format: formats[index], expectMedia: options.expectMedia, parsed: item.parsed)
+                body: items[index].payload, headers: items[index].headers, fetch: options.fetch,
+                profile: profiles[index], format: formats[index], expectMedia: options.expectMedia,
+                parsed: items[index].parsed)
             switch step {
             case .finished(let outcome):
                 // Stored here: a payload-only item makes no completion closure.
-                if let complete = collected.withLock({ $0.store(outcome, at: index) }) { answer(complete) }
+                if collected.withLock({ $0.store(outcome, at: index) }) { answer() }
             case .downloading(let downloads):
                 downloads.start { outcome in
-                    if let complete = collected.withLock({ $0.store(outcome, at: index) }) { answer(complete) }
+                    if collected.withLock({ $0.store(outcome, at: index) }) { answer() }
                 }
             }
         }
@@ -77,22 +81,31 @@ private struct BatchResults {
         missing = count
     }
 
-    /// Stores the outcome of item `index`; the outcomes in item order when that was the last.
-    mutating func store(_ outcome: CheckOutcome, at index: Int) -> [CheckOutcome]? {
+    /// Stores the outcome of item `index`; true when that was the last.
+    mutating func store(_ outcome: consuming CheckOutcome, at index: Int) -> Bool {
         if slots[index] == nil { missing -= 1 }
         slots[index] = outcome
-        return missing == 0 ? slots.compactMap { $0 } : nil
+        return missing == 0
     }
 
-    /// Writes `{"results":[report, ...]}` after what `bytes` holds, each outcome's report
+    /// The outcomes in item order, moved out (the slots are left empty).
+    mutating func takeOutcomes() -> [CheckOutcome?] {
+        var taken: [CheckOutcome?] = []
+        swap(&taken, &slots)
+        return taken
+    }
+
+    /// Writes `{"results":[report, ...]}` after what `bytes` holds, each outcome taken out of
+    /// `outcomes` (a copy of an outcome retains every part of its report) and its report
     /// recorded in `metrics` as it is written: one writer for the whole, so its room grows with
     /// the answer (a writer a report would make room again for every one).
-    static func write(_ outcomes: [CheckOutcome], into bytes: inout [UInt8], metrics: ServiceMetrics) {
+    static func write(_ outcomes: inout [CheckOutcome?], into bytes: inout [UInt8], metrics: ServiceMetrics) {
         var writer = JSONWriter(appendingTo: &bytes)
         writer.object { answer in
             answer.key("results")
             answer.array { list in
-                for (index, outcome) in outcomes.enumerated() {
+                for index in outcomes.indices {
+                    guard let outcome = outcomes[index].take() else { continue }
                     let report = outcome.report()
                     metrics.record(report)
                     let start = list.count

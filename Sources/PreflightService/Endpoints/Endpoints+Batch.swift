@@ -39,32 +39,40 @@ extension Endpoints {
             }
         }
         let metrics = self.metrics
-        let collected = Mutex(BatchResults(count: batch.items.count))
-        // Whoever stores the last outcome answers: this loop, or the download that ends last.
-        let answer = { @Sendable in
-            // The reports are judged and written on the connection's worker when it resumes,
-            // into its kept buffer, one after another; the outcomes are moved out, not copied.
-            responder.respond {
-                var outcomes = collected.withLock { $0.takeOutcomes() }
-                var body = responder.takeBodyBuffer()
-                BatchResults.write(&outcomes, into: &body, metrics: metrics)
-                return .json(200, bytes: body)
-            }
-        }
-        // Read in place by index: `for item in` copies each item out, retaining its parts.
+        // Every item's payload judged here, on the connection's worker; the outcomes moved into
+        // their slots (`switch consume`: bound from a borrowed step, each was copied).
         let items = batch.items
+        var results = BatchResults(count: items.count)
+        var downloads: [(index: Int, pending: PendingDownloads)] = []
+        // Read in place by index: `for item in` copies each item out, retaining its parts.
         for index in items.indices {
             let step = check.begin(
                 body: items[index].payload, headers: items[index].headers, fetch: options.fetch,
                 profile: profiles[index], format: formats[index], expectMedia: options.expectMedia,
                 parsed: items[index].parsed)
-            switch step {
-            case .finished(let outcome):
-                // Stored here: a payload-only item makes no completion closure.
-                if collected.withLock({ $0.store(outcome, at: index) }) { answer() }
-            case .downloading(let downloads):
-                downloads.start { outcome in
-                    if collected.withLock({ $0.store(outcome, at: index) }) { answer() }
+            switch consume step {
+            case .finished(let outcome): results.store(outcome, at: index)
+            case .downloading(let pending): downloads.append((index, pending))
+            }
+        }
+        guard !downloads.isEmpty else {
+            // Nothing to wait for: answered at once, into the connection's kept buffer.
+            var outcomes = results.takeOutcomes()
+            var body = responder.takeBodyBuffer()
+            BatchResults.write(&outcomes, into: &body, metrics: metrics)
+            return responder.respond(.json(200, bytes: body))
+        }
+        // The download that ends last answers; the reports are judged and written on the
+        // connection's worker when it resumes.
+        let collected = Mutex(results)
+        for (index, pending) in downloads {
+            pending.start { outcome in
+                guard collected.withLock({ $0.store(outcome, at: index) }) else { return }
+                responder.respond {
+                    var outcomes = collected.withLock { $0.takeOutcomes() }
+                    var body = responder.takeBodyBuffer()
+                    BatchResults.write(&outcomes, into: &body, metrics: metrics)
+                    return .json(200, bytes: body)
                 }
             }
         }
@@ -82,6 +90,7 @@ private struct BatchResults {
     }
 
     /// Stores the outcome of item `index`; true when that was the last.
+    @discardableResult
     mutating func store(_ outcome: consuming CheckOutcome, at index: Int) -> Bool {
         if slots[index] == nil { missing -= 1 }
         slots[index] = outcome
@@ -104,9 +113,10 @@ private struct BatchResults {
         writer.object { answer in
             answer.key("results")
             answer.array { list in
-                for index in outcomes.indices {
-                    guard let outcome = outcomes[index].take() else { continue }
-                    let report = outcome.report()
+                // Judged as taken (`take()!` where the slot holds one): bound by `guard let`
+                // first, the outcome was copied.
+                for index in outcomes.indices where outcomes[index] != nil {
+                    let report = outcomes[index].take()!.report()
                     metrics.record(report)
                     let start = list.count
                     report.write(to: &list)

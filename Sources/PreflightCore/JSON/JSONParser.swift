@@ -151,12 +151,20 @@ public struct JSONParser {
     private func isRepeated(_ key: Int, in object: Int, seen: inout Set<[UInt8]>?) -> Bool {
         let earlier = Int(nodes[object].count) - 1
         if earlier < 16 {
-            var other = object + 1
-            for _ in 0..<earlier {
-                if sameKey(other, key) { return true }
-                other = Int(nodes[other + 1].end)
+            return nodes.withUnsafeBufferPointer { nodes in
+                let wanted = nodes[key]
+                var other = object + 1
+                for _ in 0..<earlier {
+                    // Two keys written without escapes differ when their lengths do: most pairs
+                    // are told apart here, before any byte is read.
+                    let candidate = nodes[other]
+                    if candidate.escaped || wanted.escaped || candidate.length == wanted.length, sameKey(other, key) {
+                        return true
+                    }
+                    other = Int(nodes[other + 1].end)
+                }
+                return false
             }
-            return false
         }
         if seen == nil {
             var keys = Set<[UInt8]>()

@@ -98,10 +98,12 @@ public struct BatchRequest: Sendable {
         _ element: JSONView, label makeLabel: @autoclosure () -> String, repeatedKeys: [UInt32]
     ) throws(Problem) -> Item {
         guard let members = element.members else { throw Problem(message: "\(makeLabel()) is not an object") }
-        for member in members where !itemKeys.contains(member.key) {
+        // Each key compared as the bytes it is written with: a `String` is made only for one refused.
+        let document = element.document
+        for (key, _) in element.memberIndices where !itemKeys.contains(where: { document.string(key, equals: $0) }) {
             throw Problem(
                 message:
-                    "\(makeLabel()).\(Quoting.bounded(member.key)) is not a batch item key (\(itemKeys.joined(separator: ", ")))"
+                    "\(makeLabel()).\(Quoting.bounded(document.string(key))) is not a batch item key (\(itemKeys.joined(separator: ", ")))"
             )
         }
         if let repeated = repeatedKey(of: members) {

@@ -6,10 +6,23 @@
 /// inspection.report.verdict  // .pass, .warn or .fail
 /// ```
 public struct PayloadInspector: Sendable {
-    public var configuration: PreflightConfiguration
+    public let configuration: PreflightConfiguration
+    /// The configuration's `default_profile`, looked up once: a push that names no profile and
+    /// no app's topic is judged for it, and a lookup hashed its name on every push.
+    private let defaultProfile: Optional<ExtensionProfile>
 
     public init(configuration: PreflightConfiguration) {
         self.configuration = configuration
+        self.defaultProfile = configuration.profile(named: nil, topic: nil)
+    }
+
+    /// The profile of a push that names none: as `PreflightConfiguration.profile(named: nil,
+    /// topic:)` gives it (the app's for its topic, else the default), generic when there is none.
+    private func profile(forTopic topic: String?) -> ExtensionProfile {
+        if let topic, configuration.apps[topic] != nil {
+            return configuration.profile(named: nil, topic: topic) ?? .generic
+        }
+        return defaultProfile ?? .generic
     }
 
     /// The outcome of the rules: findings, the summary, and the media to download if any.
@@ -94,7 +107,7 @@ public struct PayloadInspector: Sendable {
             let chosen = format ?? EnvelopeFormat.detect(root, headers: headers),
             var envelope = Envelope.derive(chosen, from: root.value, headers: headers, body: body)
         else {
-            let profile = profile ?? configuration.profile(named: nil, topic: headers.topic) ?? .generic
+            let profile = profile ?? self.profile(forTopic: headers.topic)
             return inspectPayload(
                 body: body, parsed: parsed, headers: headers, profile: profile, downloading: downloading,
                 expectMedia: expectMedia, into: consume kept)

@@ -145,10 +145,11 @@ public final class HTTPServer: Sendable {
     /// One daemon per worker thread, each with a listening socket of its own on the one port
     /// (`SO_REUSEPORT`), so the kernel spreads new connections over the workers. With one
     /// daemon and a pool of workers sharing its socket, the first worker to wake accepts every
-    /// connection waiting: a client that opens its connections at once (a pool warming up) had
-    /// them all on one worker, and one core of two worked (bench/RESULTS.md, "Connections spread
-    /// over the workers"). libmicrohttpd counts a client address's connections within one daemon,
-    /// so with `perIPConnections` set the server keeps one daemon and its pool.
+    /// connection waiting, so a client that opens its connections at once (a pool warming up)
+    /// can have them all on one worker while the other cores idle (bench/RESULTS.md, "Batch
+    /// items, and connections spread over the workers"). libmicrohttpd counts a client
+    /// address's connections within one daemon, so with `perIPConnections` set the server keeps
+    /// one daemon and its pool.
     public func start() throws(HTTPServerError) {
         let threads = configuration.workerThreads
         let listeners = configuration.perIPConnections > 0 ? 1 : max(1, min(threads, configuration.maxConnections))
@@ -165,15 +166,20 @@ public final class HTTPServer: Sendable {
                 let share =
                     configuration.maxConnections / listeners
                     + (index < configuration.maxConnections % listeners ? 1 : 0)
-                let started = try startDaemon(
-                    port: port, connectionLimit: share, poolThreads: listeners == 1 ? threads : 1,
-                    reusePort: listeners > 1, context: context)
+                // A failure stops the daemons started so far, so none is left running unowned.
+                let started: OpaquePointer?
+                do throws(HTTPServerError) {
+                    started = try startDaemon(
+                        port: port, connectionLimit: share, poolThreads: listeners == 1 ? threads : 1,
+                        reusePort: listeners > 1, context: context)
+                } catch {
+                    abandon(daemons, context)
+                    throw error
+                }
                 if let started, index == 0 { port = Int(CPreflightShims_MHD_bind_port(started)) }
                 // The others must join the first one's port: not knowing it is a failure too.
                 guard let started, port != 0 else {
-                    if let started { MHD_stop_daemon(started) }
-                    for daemon in daemons { MHD_stop_daemon(daemon) }
-                    context.release()
+                    abandon(daemons + (started.map { [$0] } ?? []), context)
                     throw .startFailed(configuration.host, configuration.port)
                 }
                 daemons.append(started)
@@ -182,6 +188,12 @@ public final class HTTPServer: Sendable {
             boundPort.store(port, ordering: .releasing)
             control.hangUpTimer = HangUpTimer(server: self)
         }
+    }
+
+    /// Stops the daemons of a start that failed and releases the reference their callbacks held.
+    private func abandon(_ daemons: [OpaquePointer], _ context: Unmanaged<HTTPServer>) {
+        for daemon in daemons { MHD_stop_daemon(daemon) }
+        context.release()
     }
 
     /// One libmicrohttpd daemon on `port`, its callbacks given `context`; nil when it cannot start.

@@ -58,9 +58,7 @@ extension Endpoints {
         guard !downloads.isEmpty else {
             // Nothing to wait for: answered at once, into the connection's kept buffer.
             var outcomes = results.takeOutcomes()
-            var body = responder.takeBodyBuffer()
-            BatchResults.write(&outcomes, into: &body, metrics: metrics)
-            return responder.respond(.json(200, bytes: body))
+            return responder.respond(BatchResults.answer(&outcomes, responder: responder, metrics: metrics))
         }
         // The download that ends last answers; the reports are judged and written on the
         // connection's worker when it resumes.
@@ -70,9 +68,7 @@ extension Endpoints {
                 guard collected.withLock({ $0.store(outcome, at: index) }) else { return }
                 responder.respond {
                     var outcomes = collected.withLock { $0.takeOutcomes() }
-                    var body = responder.takeBodyBuffer()
-                    BatchResults.write(&outcomes, into: &body, metrics: metrics)
-                    return .json(200, bytes: body)
+                    return BatchResults.answer(&outcomes, responder: responder, metrics: metrics)
                 }
             }
         }
@@ -102,6 +98,14 @@ private struct BatchResults {
         var taken: [CheckOutcome?] = []
         swap(&taken, &slots)
         return taken
+    }
+
+    /// The 200 answer of the outcomes, written into the connection's kept buffer.
+    static func answer(_ outcomes: inout [CheckOutcome?], responder: Responder, metrics: ServiceMetrics) -> HTTPResponse
+    {
+        var body = responder.takeBodyBuffer()
+        write(&outcomes, into: &body, metrics: metrics)
+        return .json(200, bytes: body)
     }
 
     /// Writes `{"results":[report, ...]}` after what `bytes` holds, each outcome taken out of

@@ -3,7 +3,7 @@
 /// every request.
 public enum DecimalDigits {
     /// The most bytes a spelling takes (`Int.min`: a sign and 19 digits).
-    static let maxCount = 20
+    @usableFromInline static let maxCount = 20
 
     /// The bytes of `number` in decimal, its sign included.
     public static func count(_ number: Int) -> Int {
@@ -18,6 +18,12 @@ public enum DecimalDigits {
     }
 
     /// Hands `body` the decimal spelling of `number`, written on the stack.
+    ///
+    /// `@inlinable`, so a caller in another module (the access log's line) gets a copy
+    /// specialized for its `Result`: called unspecialized, each call looked up the generic
+    /// metadata at run time (`swift_getGenericMetadata`, about 330 instructions a call, three
+    /// calls a request).
+    @inlinable
     public static func withSpelling<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { buffer in
             let count = count(number)

@@ -40,14 +40,49 @@ public struct Router: Sendable {
         responder.respond(.error(500, code: "internal", message: "a streaming route ran as a handler"))
     }
 
-    private var routes: [String: [String: Route]] = [:]
+    /// A path's routes, one per method. A request's lookups scan these short lists: a path
+    /// compared by its length first, then its bytes, and a method among one to three, instead
+    /// of hashing both into two dictionaries (about 1,000 instructions a request).
+    private struct PathRoutes {
+        let path: String
+        var methods: [(name: String, route: Route)]
+
+        func route(for method: String) -> Route? {
+            for index in methods.indices where methods[index].name == method { return methods[index].route }
+            return nil
+        }
+    }
+
+    private var table: [PathRoutes] = []
     /// The routes whose last segment is a parameter: the text before it (`/v1/profiles/`) and the template.
     private var parameterRoutes: [(prefix: String, template: String)] = []
 
     public init() {}
 
     /// The paths that have a route, for tables made at start (the metrics' series).
-    public var paths: [String] { routes.keys.sorted() }
+    public var paths: [String] { table.map(\.path).sorted() }
+
+    /// The routes of `path`, matched exactly.
+    private func routes(at path: String) -> PathRoutes? {
+        let length = path.utf8.count
+        for index in table.indices where table[index].path.utf8.count == length && table[index].path == path {
+            return table[index]
+        }
+        return nil
+    }
+
+    /// Sets the route of `method` at `path`, replacing one added before.
+    private mutating func put(_ path: String, _ method: String, _ route: Route) {
+        guard let at = table.firstIndex(where: { $0.path == path }) else {
+            table.append(PathRoutes(path: path, methods: [(method, route)]))
+            return
+        }
+        if let given = table[at].methods.firstIndex(where: { $0.name == method }) {
+            table[at].methods[given].route = route
+        } else {
+            table[at].methods.append((method, route))
+        }
+    }
 
     /// Adds a route that answers later, through the responder.
     ///
@@ -61,7 +96,7 @@ public struct Router: Sendable {
     public mutating func add(
         _ method: String, _ path: String, maxBodyBytes: Int? = nil, _ handler: @escaping HTTPHandler
     ) {
-        routes[path, default: [:]][method] = Route(handler: handler, maxBodyBytes: maxBodyBytes)
+        put(path, method, Route(handler: handler, maxBodyBytes: maxBodyBytes))
         noteParameter(path)
     }
 
@@ -88,8 +123,7 @@ public struct Router: Sendable {
     public mutating func add(
         _ method: String, _ path: String, maxBodyBytes: Int? = nil, streaming opener: @escaping HTTPStreamOpener
     ) {
-        routes[path, default: [:]][method] = Route(
-            handler: Self.streamingHandler, maxBodyBytes: maxBodyBytes, opener: opener)
+        put(path, method, Route(handler: Self.streamingHandler, maxBodyBytes: maxBodyBytes, opener: opener))
         noteParameter(path)
     }
 
@@ -104,8 +138,9 @@ public struct Router: Sendable {
     /// (`/readyz` has two). A request that sends its own `X-Request-Id` gets an ordinary answer
     /// with the same status, headers and body, and its id.
     public mutating func add(_ method: String, _ path: String, fixed choose: @escaping @Sendable () -> FixedResponse) {
-        routes[path, default: [:]][method] = Route(
-            handler: { _, responder in responder.respond(choose().response) }, maxBodyBytes: nil, fixed: choose)
+        put(
+            path, method,
+            Route(handler: { _, responder in responder.respond(choose().response) }, maxBodyBytes: nil, fixed: choose))
     }
 
     /// Adds the routes `build` declares under a common path prefix, each behind `middleware`,
@@ -122,9 +157,11 @@ public struct Router: Sendable {
         var group = RouteGroup(prefix: prefix, middleware: middleware)
         build(&group)
         for route in group.routes {
-            routes[prefix + route.path, default: [:]][route.method] = Route(
-                handler: route.handler, maxBodyBytes: route.maxBodyBytes, admission: group.middleware,
-                opener: route.opener)
+            put(
+                prefix + route.path, route.method,
+                Route(
+                    handler: route.handler, maxBodyBytes: route.maxBodyBytes, admission: group.middleware,
+                    opener: route.opener))
             noteParameter(prefix + route.path)
         }
     }
@@ -133,15 +170,15 @@ public struct Router: Sendable {
     public func match(method: String, path: String) -> Match {
         // The path itself, looked up once, else the template of a path with a parameter.
         let label: String
-        let methods: [String: Route]
-        if let exact = routes[path] {
+        let methods: PathRoutes
+        if let exact = routes(at: path) {
             (label, methods) = (path, exact)
-        } else if let template = parameterTemplate(path), let templated = routes[template] {
+        } else if let template = parameterTemplate(path), let templated = routes(at: template) {
             (label, methods) = (template, templated)
         } else {
             return .notFound
         }
-        if let route = methods[method] ?? (method == "HEAD" ? methods["GET"] : nil) {
+        if let route = methods.route(for: method) ?? (method == "HEAD" ? methods.route(for: "GET") : nil) {
             if let fixed = route.fixed { return .fixed(fixed, route: label) }
             if let opener = route.opener {
                 return .stream(opener, route: label, maxBodyBytes: route.maxBodyBytes, admission: route.admission)
@@ -149,7 +186,7 @@ public struct Router: Sendable {
             return .handler(
                 route.handler, route: label, maxBodyBytes: route.maxBodyBytes, admission: route.admission)
         }
-        return .methodNotAllowed(allowed: methods.keys.sorted(), route: label)
+        return .methodNotAllowed(allowed: methods.methods.map(\.name).sorted(), route: label)
     }
 }
 

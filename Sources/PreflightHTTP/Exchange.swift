@@ -39,6 +39,9 @@ final class Exchange {
     var bodyWaker: BodyWaker?
     /// The answer's body while libmicrohttpd sends it (`HTTPServer.makeResponse(_:keptBy:)`).
     @exclusivity(unchecked) var responseBody: [UInt8] = []
+    /// The request's body when it is too large for the connection to keep: a reference, so that
+    /// the buffer goes to the server's shelf when the request ends (`BufferShelf`).
+    @exclusivity(unchecked) var largeBody: [UInt8] = []
     private(set) var startedAt: UInt64 = 0
     private(set) var wallStart: Double = 0
     /// The last request's responder, when nothing else refers to it: the next one's.
@@ -74,6 +77,13 @@ final class Exchange {
         responseBody = []
         bodyWaker = nil
         startClock()
+    }
+
+    /// `buffer`, moved out (left empty).
+    static func moved(_ buffer: inout [UInt8]) -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &buffer)
+        return taken
     }
 
     /// `uri`'s bytes (`/` for none) into `target`, in its storage.

@@ -117,8 +117,15 @@ struct ExchangeStateMachine {
     /// admission, a declared length over the cap (answered now, so libmicrohttpd closes
     /// instead of reading the body). 404 and 405 wait for the body's end, so keep-alive
     /// connections stay open.
-    mutating func headersReceived(_ head: consuming RequestHead, router: Router) -> Action {
+    ///
+    /// A body whose declared length is over the buffer the head brought gets its room now, from
+    /// `bodyRoom` (the server's kept large buffers, `BufferShelf`), so it is not grown by
+    /// doubling as it comes, a copy at every step.
+    mutating func headersReceived(
+        _ head: consuming RequestHead, router: Router, bodyRoom: (Int) -> [UInt8] = Self.newBodyRoom
+    ) -> Action {
         guard awaitsHeaders else { return .proceed }
+        let declared = head.headers[.contentLength].flatMap { Int($0) }
         if let clients = Self.acceptableRequestID(head.headers[.requestID]) {
             requestID = clients
             clientRequestID = true
@@ -137,13 +144,17 @@ struct ExchangeStateMachine {
         case .handler(let handler, let route, let maxBodyBytes, let admission):
             self.route = route
             bodyLimit = maxBodyBytes ?? bodyLimit
-            let request = HTTPRequest(
+            var request = HTTPRequest(
                 method: head.method, path: head.path, query: head.query, headers: head.headers,
                 body: head.body, requestID: requestID)
             // A refusal now, so libmicrohttpd closes instead of accepting the body: a request the
             // server would refuse must not make it hold a body buffer.
             for step in admission {
                 if let answer = step(request) { return answerNow(answer) }
+            }
+            if let length = declared {
+                if length > bodyLimit { return answerNow(tooLarge) }
+                if length > request.body.capacity { request.body = bodyRoom(length) }
             }
             state = .receiving(handler, request)
         case .fixed(let choose, let route):
@@ -158,15 +169,18 @@ struct ExchangeStateMachine {
             for step in admission {
                 if let answer = step(request) { return answerNow(answer) }
             }
-            if let length = head.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
-                return answerNow(tooLarge)
-            }
+            if let length = declared, length > bodyLimit { return answerNow(tooLarge) }
             return .openStream(opener, request)
         }
-        if let length = head.headers[.contentLength].flatMap({ Int($0) }), length > bodyLimit {
-            return answerNow(tooLarge)
-        }
+        if let length = declared, length > bodyLimit { return answerNow(tooLarge) }
         return .proceed
+    }
+
+    /// Room for a body of `count` bytes, newly allocated: the default of `headersReceived`.
+    static func newBodyRoom(_ count: Int) -> [UInt8] {
+        var room: [UInt8] = []
+        room.reserveCapacity(count)
+        return room
     }
 
     /// A piece of the body. Past the cap (a chunked body has no Content-Length to judge up

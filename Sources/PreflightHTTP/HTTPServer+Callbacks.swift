@@ -33,7 +33,9 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         exchange.path = url.map { String(cString: $0) } ?? "/"
         let head = server.readHead(
             exchange, version: version.map { commonText($0, "HTTP/1.1", "HTTP/1.0") } ?? "HTTP/1.1")
-        action = exchange.machine.headersReceived(head, router: server.router)
+        action = exchange.machine.headersReceived(head, router: server.router) { count in
+            server.shelf.take(atLeast: count) ?? ExchangeStateMachine.newBodyRoom(count)
+        }
     } else if uploadSize.pointee > 0, let uploadData {
         let data = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
         if let waker = exchange.bodyWaker, server.isBodyParked(waker) {
@@ -80,7 +82,10 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
         if let unused = exchange.madeResponder?.reclaimBuffer() { context.keep(answer: unused) }
         context.keep(answer: exchange.responseBody)
     }
-    exchange.responseBody = []
+    // A large answer (not the connection's to keep) and a large body go to the server's shelf,
+    // for the next large request on any connection.
+    server.shelf.put(Exchange.moved(&exchange.responseBody))
+    server.shelf.put(Exchange.moved(&exchange.largeBody))
     let ending = exchange.machine.closed()
     if exchange.status == 0 {
         // libmicrohttpd's own answer (400, 413, 431, 505), or nothing was sent: nginx's "client
@@ -206,6 +211,7 @@ extension HTTPServer {
                 return MHD_queue_response(exchange.connection, UInt32(fixed.response.status), handle.pointer)
             case .runHandler(let handler, let request):
                 exchange.context?.keep(body: request.body)
+                exchange.largeBody = request.body.capacity > BufferShelf.smallestBytes ? request.body : []
                 let responder = exchange.responder(server: self)
                 if let context = exchange.context { responder.lend(context.takeAnswerBuffer()) }
                 handler(request, responder)

@@ -94,6 +94,12 @@ public final class HTTPServer: Sendable {
 
     public let configuration: Configuration
     let router: Router
+    /// The capacity of the large buffers the server keeps between requests (`BufferShelf`):
+    /// room for a few batches' bodies and answers at the default caps, a small part of the
+    /// memory the deployment gives the process.
+    static let keptLargeBufferBytes = 8 << 20
+    /// Large bodies and answers, kept for the next large request.
+    let shelf = BufferShelf(limitBytes: keptLargeBufferBytes)
     let onComplete: (@Sendable (AccessRecord) -> Void)?
 
     let control: Mutex<Control>

@@ -78,7 +78,22 @@ public final class Responder: Sendable {
     /// responder.respond(.json(200, bytes: body))
     /// ```
     public func takeBodyBuffer() -> [UInt8] {
-        lent.withLock { Self.moved(&$0) }
+        lent.withLock { Exchange.moved(&$0) }
+    }
+
+    /// An empty buffer with room for at least `count` bytes (a batch's answer): the connection's
+    /// kept one when it is that large, else one of the server's large buffers (`BufferShelf`),
+    /// else a new one. The connection's kept buffer stays lent when it is not taken, so the
+    /// connection keeps it.
+    public func takeBodyBuffer(atLeast count: Int) -> [UInt8] {
+        var small = takeBodyBuffer()
+        if small.capacity >= count { return small }
+        if let large = server.shelf.take(atLeast: count) {
+            lend(small)
+            return large
+        }
+        small.reserveCapacity(count)
+        return small
     }
 
     /// Lends the connection's kept answer buffer to this request (before its handler runs).
@@ -88,13 +103,7 @@ public final class Responder: Sendable {
 
     /// The lent buffer the request did not take, for the connection to keep.
     func reclaimBuffer() -> [UInt8] {
-        lent.withLock { Self.moved(&$0) }
-    }
-
-    private static func moved(_ buffer: inout [UInt8]) -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &buffer)
-        return taken
+        lent.withLock { Exchange.moved(&$0) }
     }
 
     private func deliver(_ answer: Answer) {

@@ -96,6 +96,37 @@ struct ExchangeStateMachineTests {
         #expect(Self.text(machine.bodyEnded(isDraining: false)) == "proceed")
     }
 
+    /// A declared body gets its room when the headers are in, from the server's `bodyRoom` (its
+    /// kept large buffers), so it is not grown as it comes; a body over the cap, or of no
+    /// declared length, asks for none.
+    @Test func aDeclaredBodyGetsItsRoomWhenTheHeadersAreIn() throws {
+        var asked: [Int] = []
+        let room = { (count: Int) -> [UInt8] in
+            asked.append(count)
+            return Machine.newBodyRoom(count + 100)
+        }
+        var machine = Machine(requestID: "s-1", maxBodyBytes: 1024)
+        let head = Self.head("POST", "/echo", headers: ["content-length": "10"])
+        #expect(Self.text(machine.headersReceived(head, router: Self.router(), bodyRoom: room)) == "proceed")
+        #expect(asked == [10])
+        #expect(Self.body("hello", &machine) == "proceed")
+        #expect(Self.body("world", &machine) == "proceed")
+        guard case .runHandler(_, let request) = machine.bodyEnded(isDraining: false) else {
+            Issue.record("the handler was not run")
+            return
+        }
+        #expect(request.body == Array("helloworld".utf8))
+        #expect(request.body.capacity >= 110)
+
+        var over = Machine(requestID: "s-2", maxBodyBytes: 1024)
+        let tooLong = Self.head("POST", "/echo", headers: ["content-length": "17"])
+        #expect(Self.text(over.headersReceived(tooLong, router: Self.router(), bodyRoom: room)).hasPrefix("answer 413"))
+        var chunked = Machine(requestID: "s-3", maxBodyBytes: 1024)
+        let unknown = Self.head("POST", "/echo", headers: ["transfer-encoding": "chunked"])
+        #expect(Self.text(chunked.headersReceived(unknown, router: Self.router(), bodyRoom: room)) == "proceed")
+        #expect(asked == [10])
+    }
+
     @Test func parkedRequestIsAnsweredOnResume() {
         var machine = Machine(requestID: "s-1", maxBodyBytes: 1024)
         let head = Self.head("POST", "/later", headers: ["content-length": "0"])

@@ -101,6 +101,10 @@ public struct Report: Sendable {
 
     public var verdict: Verdict { Verdict(findings: findings) }
 
+    /// An empty report, to swap in where one is moved out of a value that is going away: a copy
+    /// of it retains nothing (its arrays and strings are empty).
+    public static let placeholder = Report(findings: [], payload: PayloadSummary(bytes: 0, limit: 0, pushType: ""))
+
     /// The first `findingsPerCode` findings of each code, in order, and the count of the rest.
     static func capped(_ findings: [Finding]) -> ([Finding], [FindingCode: Int]) {
         // No code can pass the cap with this few findings: nothing to count (the common case).

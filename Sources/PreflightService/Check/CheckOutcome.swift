@@ -6,7 +6,7 @@ public import PreflightCore
 /// gathered outcomes, out of a `CheckStep`) copies a report, not the configuration and the
 /// profile, which only the media rules read.
 public struct CheckOutcome: Sendable {
-    let payloadReport: Report
+    private(set) var payloadReport: Report
     /// The media and what they are judged with; nil when the check downloaded nothing.
     let media: DownloadedMedia?
 
@@ -17,7 +17,13 @@ public struct CheckOutcome: Sendable {
     /// media in turn), all under the report's cap of findings per code. `consuming`: an outcome
     /// answered once hands its payload's report over instead of copying it.
     public consuming func report() -> Report {
-        guard let media, downloaded else { return payloadReport }
+        guard let media, downloaded else {
+            // Swapped out: returned as it is, the report was copied (every part retained), then
+            // the outcome's released.
+            var taken = Report.placeholder
+            swap(&taken, &payloadReport)
+            return taken
+        }
         let judged = MediaRules.evaluate(
             media.items, configuration: media.configuration, profile: media.profile, root: media.root)
         var report = payloadReport

@@ -75,6 +75,17 @@ final class BufferShelf: Sendable {
         refused = nil
     }
 
+    /// Moves `buffer` out (leaving it empty) and keeps it if it is large (`put`): the check made
+    /// where it is called, so a request with small buffers (most) makes no call.
+    @inline(__always)
+    func give(_ buffer: inout [UInt8]) {
+        if buffer.capacity > Self.smallestBytes {
+            put(Exchange.moved(&buffer))
+        } else {
+            buffer = []
+        }
+    }
+
     /// The buffers kept and their capacity in all (tests).
     var contents: (count: Int, bytes: Int) {
         shelved.withLock { ($0.buffers.count, $0.bytes) }

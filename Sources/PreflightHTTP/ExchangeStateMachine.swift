@@ -144,17 +144,17 @@ struct ExchangeStateMachine {
         case .handler(let handler, let route, let maxBodyBytes, let admission):
             self.route = route
             bodyLimit = maxBodyBytes ?? bodyLimit
-            var request = HTTPRequest(
+            // The room made before the request (a request changed after the admission steps read
+            // it was copied, every part retained): a refused one lets it go.
+            var body = head.body
+            if let length = declared, length <= bodyLimit, length > body.capacity { body = bodyRoom(length) }
+            let request = HTTPRequest(
                 method: head.method, path: head.path, query: head.query, headers: head.headers,
-                body: head.body, requestID: requestID)
+                body: body, requestID: requestID)
             // A refusal now, so libmicrohttpd closes instead of accepting the body: a request the
             // server would refuse must not make it hold a body buffer.
             for step in admission {
                 if let answer = step(request) { return answerNow(answer) }
-            }
-            if let length = declared {
-                if length > bodyLimit { return answerNow(tooLarge) }
-                if length > request.body.capacity { request.body = bodyRoom(length) }
             }
             state = .receiving(handler, request)
         case .fixed(let choose, let route):

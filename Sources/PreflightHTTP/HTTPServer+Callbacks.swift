@@ -84,8 +84,8 @@ let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, terminati
     }
     // A large answer (not the connection's to keep) and a large body go to the server's shelf,
     // for the next large request on any connection.
-    server.shelf.put(Exchange.moved(&exchange.responseBody))
-    server.shelf.put(Exchange.moved(&exchange.largeBody))
+    server.shelf.give(&exchange.responseBody)
+    server.shelf.give(&exchange.largeBody)
     let ending = exchange.machine.closed()
     if exchange.status == 0 {
         // libmicrohttpd's own answer (400, 413, 431, 505), or nothing was sent: nginx's "client

@@ -29,6 +29,21 @@ import Testing
         fromTree.value(document.root.value)
         #expect(fromDocument.text == fromTree.text)
         #expect(String(decoding: document.root.compactBytes, as: UTF8.self) == fromTree.text)
+        #expect(document.root.compactCount == fromTree.text.utf8.count)
+    }
+
+    /// A document with no whitespace between tokens and no escape is its compact text: counted
+    /// as its length, copied whole; one space or one escape anywhere makes it not so.
+    @Test func aMachinesDocumentIsItsOwnCompactText() throws {
+        let compact = try JSONDocument.parse(Array(#"{"a":[1,{"b":"c d"}],"e":{}}"#.utf8))
+        #expect(compact.isCompact)
+        #expect(compact.root.compactCount == 28)
+        let inner = try #require(compact.root["a"])
+        #expect(inner.compactCount == 15)
+        #expect(String(decoding: inner.compactBytes, as: UTF8.self) == #"[1,{"b":"c d"}]"#)
+        #expect(try !JSONDocument.parse(Array(#"{"a":[1, 2]}"#.utf8)).isCompact)
+        #expect(try !JSONDocument.parse(Array(#"{"a":"\u0041"}"#.utf8)).isCompact)
+        #expect(try !JSONDocument.parse(Array(#"{"a":1} "#.utf8)).isCompact)
     }
 
     @Test func spacesBetweenTokensAreLeftOutAndKeptInStrings() throws {
@@ -68,31 +83,39 @@ import Testing
         var generator = SplitMix(seed: 0x5EED)
         var copied = 0
         var containers = 0
-        for _ in 0..<400 {
+        var compact = 0
+        for round in 0..<400 {
             var text = ""
-            Self.randomValue(depth: 0, into: &text, using: &generator)
+            // Every other document has no whitespace at all, as a machine writes it.
+            Self.randomValue(depth: 0, into: &text, spaced: round % 2 == 0, using: &generator)
             let document = try JSONDocument.parse(Array(text.utf8))
             guard document.root.isObject || document.root.isArray else { continue }
             containers += 1
             if document.unescapedEnd(ofContainer: 0) != nil { copied += 1 }
+            if document.isCompact { compact += 1 }
             var fromDocument = JSONWriter()
             fromDocument.value(document.root)
             var fromTree = JSONWriter()
             fromTree.value(document.root.value)
             #expect(fromDocument.text == fromTree.text, "\(text)")
             #expect(String(decoding: document.root.compactBytes, as: UTF8.self) == fromTree.text, "\(text)")
+            #expect(document.root.compactCount == fromTree.text.utf8.count, "\(text)")
         }
-        // Both ways were taken: the copy is checked, not only the walk.
+        // Each way was taken: the copy, the whole text, and the walk.
         #expect(copied > 50)
+        #expect(compact > 50)
         #expect(copied < containers)
     }
 
-    private static func space(into text: inout String, using generator: inout SplitMix) {
+    private static func space(into text: inout String, spaced: Bool, using generator: inout SplitMix) {
+        guard spaced else { return }
         text += ["", " ", "\n", "\t", " \r\n "][Int(generator.next() % 5)]
     }
 
-    private static func randomValue(depth: Int, into text: inout String, using generator: inout SplitMix) {
-        space(into: &text, using: &generator)
+    private static func randomValue(
+        depth: Int, into text: inout String, spaced: Bool, using generator: inout SplitMix
+    ) {
+        space(into: &text, spaced: spaced, using: &generator)
         let choice = depth > 4 ? 2 + generator.next() % 5 : generator.next() % 7
         switch choice {
         case 0, 1:
@@ -100,16 +123,16 @@ import Testing
             text += open ? "{" : "["
             let count = Int(generator.next() % 4)
             for position in 0..<count {
-                if position > 0 { space(into: &text, using: &generator); text += "," }
+                if position > 0 { space(into: &text, spaced: spaced, using: &generator); text += "," }
                 if open {
-                    space(into: &text, using: &generator)
+                    space(into: &text, spaced: spaced, using: &generator)
                     randomString(into: &text, using: &generator)
-                    space(into: &text, using: &generator)
+                    space(into: &text, spaced: spaced, using: &generator)
                     text += ":"
                 }
-                randomValue(depth: depth + 1, into: &text, using: &generator)
+                randomValue(depth: depth + 1, into: &text, spaced: spaced, using: &generator)
             }
-            space(into: &text, using: &generator)
+            space(into: &text, spaced: spaced, using: &generator)
             text += open ? "}" : "]"
         case 2: randomString(into: &text, using: &generator)
         case 3: text += ["0", "-1", "2.5", "1e9", "-0.25E-3"][Int(generator.next() % 5)]
@@ -117,7 +140,7 @@ import Testing
         case 5: text += "false"
         default: text += "null"
         }
-        space(into: &text, using: &generator)
+        space(into: &text, spaced: spaced, using: &generator)
     }
 
     private static func randomString(into text: inout String, using generator: inout SplitMix) {

@@ -11,32 +11,28 @@ extension JSONDocument {
     /// one of its strings (keys too) holds an escape.
     func unescapedEnd(ofContainer container: Int) -> Int? {
         nodes.withUnsafeBufferPointer { nodes -> Int? in
-            let end = Int(nodes[container].end)
-            // The containers that close after the last token: the container and those of its last
-            // values that are containers themselves, each ending where it ends.
-            var closers = 0
-            for index in container..<end {
-                let node = nodes[index]
-                if node.escaped { return nil }
-                if node.kind == .object || node.kind == .array, Int(node.end) == end { closers += 1 }
+            let whole = nodes[container]
+            if !isCompact {
+                for index in container..<Int(whole.end) where nodes[index].escaped { return nil }
             }
-            return bytes.withUnsafeBufferPointer { text in
-                var position = Self.tokenEnd(nodes[end - 1])
-                while closers > 0 {
-                    let byte = text[position]
-                    if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { closers -= 1 }
-                    position += 1
-                }
-                return position
-            }
+            return Int(whole.start) + Int(whole.length)
         }
     }
 
     /// Copies container node `container`'s text, up to `textEnd` (its `unescapedEnd`), into
     /// `target` without the whitespace between tokens; returns the bytes copied (at most its
-    /// text's). Each token is copied whole, each gap between two tokens byte by byte.
-    func copyCompact(ofContainer container: Int, textEnd: Int, to target: UnsafeMutablePointer<UInt8>) -> Int {
-        nodes.withUnsafeBufferPointer { nodes in
+    /// text's). Each token is copied whole, each gap between two tokens byte by byte. With no
+    /// target, only counts them.
+    func copyCompact(ofContainer container: Int, textEnd: Int, to target: UnsafeMutablePointer<UInt8>?) -> Int {
+        // A document with no whitespace between tokens is its compact text already.
+        if isCompact {
+            let start = Int(nodes[container].start)
+            if let target {
+                bytes.withUnsafeBufferPointer { target.update(from: $0.baseAddress! + start, count: textEnd - start) }
+            }
+            return textEnd - start
+        }
+        return nodes.withUnsafeBufferPointer { nodes in
             bytes.withUnsafeBufferPointer { text in
                 guard let base = text.baseAddress else { return 0 }
                 var written = 0
@@ -45,7 +41,7 @@ extension JSONDocument {
                     while position < limit {
                         let byte = base[position]
                         if !Self.isWhitespace(byte) {
-                            target[written] = byte
+                            target?[written] = byte
                             written += 1
                         }
                         position += 1
@@ -56,7 +52,7 @@ extension JSONDocument {
                     let start = node.kind == .string ? Int(node.start) - 1 : Int(node.start)
                     copyGap(upTo: start)
                     let count = Self.tokenEnd(node) - start
-                    (target + written).update(from: base + start, count: count)
+                    target.map { ($0 + written).update(from: base + start, count: count) }
                     written += count
                     position = start + count
                 }
@@ -96,5 +92,15 @@ extension JSONView {
         var writer = JSONWriter()
         writer.value(self)
         return writer.finished()
+    }
+
+    /// `compactBytes.count`, counted without making them where it can be: the text's length for
+    /// a container of a document with no whitespace or escape (a machine's batch), its tokens
+    /// counted for one with whitespace, the bytes written only where a string holds an escape.
+    var compactCount: Int {
+        if isObject || isArray, let textEnd = document.unescapedEnd(ofContainer: index) {
+            return document.copyCompact(ofContainer: index, textEnd: textEnd, to: nil)
+        }
+        return compactBytes.count
     }
 }

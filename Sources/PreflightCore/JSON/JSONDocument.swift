@@ -18,11 +18,15 @@ public final class JSONDocument: Sendable {
     /// path is made only for a finding that is kept (`path(toKey:from:)`), so a thousand
     /// repeats under one long key do not copy that key a thousand times.
     let repeatedKeys: [UInt32]
+    /// No whitespace anywhere outside strings and no escape in any string (a machine's JSON):
+    /// a container's compact text is then its text as it stands (`JSONView.compactCount`).
+    let isCompact: Bool
 
-    init(bytes: [UInt8], nodes: [JSONNode], repeatedKeys: [UInt32]) {
+    init(bytes: [UInt8], nodes: [JSONNode], repeatedKeys: [UInt32], isCompact: Bool) {
         self.bytes = bytes
         self.nodes = nodes
         self.repeatedKeys = repeatedKeys
+        self.isCompact = isCompact
     }
 
     // The node array goes back to the pool for the next parse (`JSONNodePool`).
@@ -94,11 +98,11 @@ public final class JSONDocument: Sendable {
             var parser = JSONParser(text: text)
             return Swift.Result { () throws(JSONParser.Failure) in
                 try parser.parseDocument()
-                return (parser.nodes, parser.duplicates)
+                return (parser.nodes, parser.duplicates, parser.isCompact)
             }
         }
-        let (nodes, duplicates) = try parsed.get()
-        return JSONDocument(bytes: bytes, nodes: nodes, repeatedKeys: duplicates)
+        let (nodes, duplicates, isCompact) = try parsed.get()
+        return JSONDocument(bytes: bytes, nodes: nodes, repeatedKeys: duplicates, isCompact: isCompact)
     }
 
     /// The bytes of a string node as the text holds them, escapes undone.
@@ -152,7 +156,8 @@ struct JSONNode: Sendable {
     var escaped = false
     /// Where the value starts in the text; for a string, after its opening quote.
     var start: UInt32
-    /// Bytes of the value as written; for a string, between its quotes; 1 for a container.
+    /// Bytes of the value as written; for a string, between its quotes; for a container, its
+    /// whole text, brackets included.
     var length: UInt32
     /// The index of the first node after this value's subtree (its next sibling, if any).
     var end: UInt32

@@ -41,6 +41,9 @@ public struct JSONParser {
     private(set) var duplicates: [UInt32] = []
     private var index = 0
     private var depth = 0
+    /// No whitespace between tokens and no escape in any string so far: each container's
+    /// compact text is its text as it stands (`JSONDocument.isCompact`).
+    private(set) var isCompact = true
 
     /// The text being parsed; valid for the parser's life only.
     private let text: UnsafeBufferPointer<UInt8>
@@ -82,7 +85,7 @@ public struct JSONParser {
     private mutating func enter(_ kind: JSONNode.Kind) throws(Failure) -> Int {
         depth += 1
         if depth > Self.maxDepth { throw failure("nesting deeper than \(Self.maxDepth) levels") }
-        // Its `end` is set when it closes.
+        // Its `end` and `length` are set when it closes.
         nodes.append(JSONNode(kind: kind, start: UInt32(index), length: 1, end: 0))
         index += 1
         return nodes.count - 1
@@ -92,6 +95,7 @@ public struct JSONParser {
         index += 1
         depth -= 1
         nodes[container].end = UInt32(nodes.count)
+        nodes[container].length = UInt32(index) - nodes[container].start
     }
 
     private mutating func parseObject() throws(Failure) {
@@ -202,6 +206,7 @@ public struct JSONParser {
             }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
+                isCompact = false
                 index = try JSONEscapes.read(text, after: index + 1).next
                 continue
             }
@@ -262,7 +267,9 @@ public struct JSONParser {
     private mutating func skipWhitespace() {
         while index < text.count {
             switch text[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            case 0x20, 0x09, 0x0A, 0x0D:
+                index += 1
+                isCompact = false
             default: return
             }
         }

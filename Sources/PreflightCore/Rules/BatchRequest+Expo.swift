@@ -49,7 +49,8 @@ extension BatchRequest {
                 items: elements.map { element in
                     var writer = JSONWriter()
                     writer.value(element)
-                    return Item(payload: writer.finished(), parsed: nil, headers: headers, profile: nil, format: "expo")
+                    return Item(
+                        givenBytes: writer.finished(), parsed: nil, headers: headers, profile: nil, format: "expo")
                 }))
     }
 

@@ -5,15 +5,21 @@
 /// as written are kept; whitespace is not).
 public struct BatchRequest: Sendable {
     public struct Item: Sendable {
-        public var payload: [UInt8]
-        /// For a payload given as an object: its part of the batch's document and its repeated
-        /// keys (exactly what parsing `payload` gives), so it is not parsed a second time.
+        /// The payload's bytes when they were given as a string (or made: an Expo message's);
+        /// empty for a payload given as an object, which `parsed` stands for.
+        public var givenBytes: [UInt8]
+        /// For a payload given as an object: its part of the batch's document, its repeated keys
+        /// and its byte count (exactly what parsing `payload` gives), so it is neither parsed a
+        /// second time nor copied out of the batch.
         public var parsed: ParsedPayload?
         public var headers: APNsHeaders
         /// The item's `profile`, if it names one.
         public var profile: String?
         /// The item's envelope `format`, if it names one (else the request's, else detected).
         public var format: String?
+
+        /// The payload's bytes: as given, or the object written compact.
+        public var payload: [UInt8] { parsed?.bytes ?? givenBytes }
     }
 
     /// Why a batch body is refused, for a 400 answer.
@@ -109,13 +115,12 @@ public struct BatchRequest: Sendable {
         if let repeated = repeatedKey(of: members) {
             throw Problem(message: "\(makeLabel()) repeats the key \"\(repeated)\"; give it once")
         }
-        let payload: [UInt8]
+        var payload: [UInt8] = []
         var parsed: ParsedPayload?
         let given = element["payload"]
         if let given, let text = given.string {
             payload = Array(text.utf8)
         } else if let given, given.isObject {
-            payload = given.compactBytes
             parsed = ParsedPayload(root: given, repeatedKeys: repeatedKeys[...])
         } else {
             throw Problem(message: "\(makeLabel()).payload must be the payload object, or its exact bytes as a string")
@@ -148,6 +153,6 @@ public struct BatchRequest: Sendable {
             guard let name = given.string else { throw Problem(message: "\(makeLabel()).format must be a string") }
             format = name
         }
-        return Item(payload: payload, parsed: parsed, headers: headers, profile: profile, format: format)
+        return Item(givenBytes: payload, parsed: parsed, headers: headers, profile: profile, format: format)
     }
 }

@@ -94,9 +94,11 @@ public struct PayloadInspector: Sendable {
         findings kept: consuming Findings = Findings()
     ) -> Inspection {
         // Parsed once: an APNs payload (the common case) goes on to the rules with this document. A
-        // caller that has the document of exactly `body` already (a batch item: its part of the
-        // batch's document) passes it as `given`.
+        // caller that has the document of `body` already (a batch item: its part of the batch's
+        // document) passes it as `given`, and may leave `body` empty: its bytes are counted
+        // (`byteCount`), and written out only for a provider that sends them as they are (Azure).
         let (whole, judged) = given.map { ($0, PayloadRules.judged($0)) } ?? PayloadRules.read(body)
+        let byteCount = given?.byteCount ?? body.count
         var parsed = judged
         // An array is no APNs payload, but it may be an Expo request (refused whole past 100 messages).
         if parsed.0 == nil, let whole, let messages = ExpoEnvelope.messageRoot(whole.root, format: format) {
@@ -105,11 +107,12 @@ public struct PayloadInspector: Sendable {
         }
         guard format != .apns, let root = parsed.0,
             let chosen = format ?? EnvelopeFormat.detect(root, headers: headers),
-            var envelope = Envelope.derive(chosen, from: root.value, headers: headers, body: body)
+            var envelope = Envelope.derive(
+                chosen, from: root.value, headers: headers, body: body.isEmpty ? given?.bytes ?? [] : body)
         else {
             let profile = profile ?? self.profile(forTopic: headers.topic)
             return inspectPayload(
-                body: body, parsed: parsed, headers: headers, profile: profile, downloading: downloading,
+                byteCount: byteCount, parsed: parsed, headers: headers, profile: profile, downloading: downloading,
                 expectMedia: expectMedia, into: consume kept)
         }
         envelope.detected = format == nil
@@ -132,7 +135,7 @@ public struct PayloadInspector: Sendable {
             var inspection = Inspection(
                 findings: findings,
                 summary: PayloadSummary(
-                    bytes: body.count,
+                    bytes: byteCount,
                     limit: HeaderRules.limit(envelope.headers, configuration: configuration),
                     pushType: envelope.headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil,
                     profile: judgedProfile.name,
@@ -143,7 +146,7 @@ public struct PayloadInspector: Sendable {
             return inspection
         }
         var inspection = inspectPayload(
-            body: envelope.payload, parsed: (envelope.document?.root, envelope.payloadFindings),
+            byteCount: envelope.payload.count, parsed: (envelope.document?.root, envelope.payloadFindings),
             headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         envelopeFindings(&inspection, envelope: envelope, expectMedia: expectMedia)
@@ -193,10 +196,10 @@ public struct PayloadInspector: Sendable {
         }
     }
 
-    /// The rules over one APNs payload (`body`, and `parsed` from `PayloadRules.parse(body)`) and its headers.
-    /// The profile is taken (`consuming`): it is moved into the inspection, not copied.
+    /// The rules over one APNs payload of `byteCount` bytes (`parsed` from `PayloadRules.parse`)
+    /// and its headers. The profile is taken (`consuming`): it is moved into the inspection, not copied.
     private func inspectPayload(
-        body: [UInt8], parsed: (JSONView?, Findings), headers: APNsHeaders, profile: consuming ExtensionProfile,
+        byteCount: Int, parsed: (JSONView?, Findings), headers: APNsHeaders, profile: consuming ExtensionProfile,
         downloading: Bool, expectMedia: Bool, into kept: consuming Findings = Findings()
     ) -> Inspection {
         // One collector for every rule family's findings: each rule appends to it as it finds.
@@ -205,10 +208,10 @@ public struct PayloadInspector: Sendable {
         for rule in HeaderRules.all { rule(headers, &findings) }
         let limit = HeaderRules.limit(headers, configuration: configuration)
         PayloadRules.size(
-            bytes: body.count, limit: limit,
+            bytes: byteCount, limit: limit,
             pushes: headers.channelID != nil ? "broadcast" : headers.pushType ?? "alert", &findings)
         var summary = PayloadSummary(
-            bytes: body.count, limit: limit,
+            bytes: byteCount, limit: limit,
             pushType: headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil, profile: profile.name,
             judgedAs: PushKind.judge(headers: headers, expectMedia: expectMedia))
         summary.profileSource = profile.source

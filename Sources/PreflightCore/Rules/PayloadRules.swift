@@ -20,16 +20,31 @@ public struct ParsedPayload: Sendable {
     public var root: JSONView
     /// The key nodes of the payload's repeated keys (in `root`'s document), in the order read.
     var repeatedKeys: ArraySlice<UInt32>
+    /// The payload's bytes: the whole document's, or for a value inside one (a batch item's
+    /// payload object) the bytes it is written as, compact (`JSONView.compactCount`), which
+    /// are made only if a rule needs them (`bytes`).
+    public var byteCount: Int
+    /// Whether `root` is its document's whole text, not a value inside it.
+    private var isWholeDocument: Bool
 
+    /// A value inside a document (a batch item's payload object).
     init(root: JSONView, repeatedKeys: ArraySlice<UInt32>) {
         self.root = root
         self.repeatedKeys = repeatedKeys
+        byteCount = root.compactCount
+        isWholeDocument = false
     }
 
     /// A whole document's.
     public init(_ document: JSONDocument) {
-        self.init(root: document.root, repeatedKeys: document.repeatedKeys[...])
+        root = document.root
+        repeatedKeys = document.repeatedKeys[...]
+        byteCount = document.bytes.count
+        isWholeDocument = true
     }
+
+    /// The payload's bytes: the whole document's as they are, a value's written compact.
+    public var bytes: [UInt8] { isWholeDocument ? root.document.bytes : root.compactBytes }
 
     /// How many keys of the payload repeat an earlier key of their object.
     public var duplicateKeyCount: Int { repeatedKeys.count }

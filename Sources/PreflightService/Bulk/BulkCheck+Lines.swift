@@ -76,7 +76,7 @@ extension BulkCheck {
         }
         return .success(
             Push(
-                body: item.payload, headers: hasHeaders ? item.headers : options.headers, profile: profile,
+                body: item.givenBytes, headers: hasHeaders ? item.headers : options.headers, profile: profile,
                 format: format, parsed: item.parsed))
     }
 

@@ -48,7 +48,7 @@ extension Endpoints {
         // Read in place by index: `for item in` copies each item out, retaining its parts.
         for index in items.indices {
             let step = check.begin(
-                body: items[index].payload, headers: items[index].headers, fetch: options.fetch,
+                body: items[index].givenBytes, headers: items[index].headers, fetch: options.fetch,
                 profile: profiles[index], format: formats[index], expectMedia: options.expectMedia,
                 parsed: items[index].parsed)
             switch consume step {

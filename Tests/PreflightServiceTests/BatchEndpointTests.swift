@@ -14,18 +14,22 @@ import Testing
         return results
     }
 
+    /// Four items: a pass, a background push with an alert (fail), a payload that is not JSON
+    /// (fail), and a media URL with no type (warn).
+    static let mixed = """
+        {"items": [
+          {"payload": {"aps": {"alert": "a", "mutable-content": 1}, "image": "https://c.example/a.jpg"},
+           "headers": {"apns-push-type": "alert"}},
+          {"payload": "{\\"aps\\":{\\"alert\\":\\"b\\"}}", "headers": {"apns-push-type": "background"}},
+          {"payload": "not json"},
+          {"payload": {"aps": {"alert": "d", "mutable-content": 1}, "image": "https://c.example/d"},
+           "headers": {"apns-push-type": "alert", "apns-priority": "10"}}
+        ]}
+        """
+
     @Test func reportsComeBackInOrder() throws {
         try withService { service in
-            let body = """
-                {"items": [
-                  {"payload": {"aps": {"alert": "a", "mutable-content": 1}, "image": "https://c.example/a.jpg"},
-                   "headers": {"apns-push-type": "alert"}},
-                  {"payload": "{\\"aps\\":{\\"alert\\":\\"b\\"}}", "headers": {"apns-push-type": "background"}},
-                  {"payload": "not json"},
-                  {"payload": {"aps": {"alert": "d", "mutable-content": 1}, "image": "https://c.example/d"},
-                   "headers": {"apns-push-type": "alert", "apns-priority": "10"}}
-                ]}
-                """
+            let body = Self.mixed
             let response = try post(service, body, query: "?fetch=false")
             #expect(response.status == 200)
             let reports = try results(response)
@@ -38,6 +42,28 @@ import Testing
             let third = try #require(reports[2]["findings"]).shortDescription
             #expect(third == "an array")
             #expect(response.text.contains("payload.invalid-json"))
+        }
+    }
+
+    /// A batch's reports are counted as it is answered: each verdict, and each code as many
+    /// times as the reports hold it (counted per batch, added to the metrics at once).
+    @Test func aBatchsReportsAreCountedInTheMetrics() throws {
+        try withService { service in
+            let body = Self.mixed
+            let reports = try results(try post(service, body, query: "?fetch=false"))
+            var codes: [String: Int] = [:]
+            for report in reports {
+                guard case .array(let findings)? = report["findings"] else { continue }
+                for finding in findings { codes[finding["code"]?.string ?? "-", default: 0] += 1 }
+            }
+            #expect(codes["media.not-fetched"] == 2)
+            let expected =
+                [
+                    #"preflight_reports_total{verdict="pass"} 1"#, #"preflight_reports_total{verdict="warn"} 1"#,
+                    #"preflight_reports_total{verdict="fail"} 2"#,
+                ] + codes.map { #"preflight_findings_total{code="\#($0.key)"} \#($0.value)"# }
+            let text = try metrics(port: service.port, containing: expected)
+            for line in expected { #expect(text.contains(line + "\n"), "\(line)") }
         }
     }
 

@@ -92,7 +92,10 @@ public struct APNsHeaders: Sendable, Equatable {
     /// and clears the value. The one policy of the API, a batch item's headers and the CLI.
     @discardableResult
     public mutating func give(_ name: String, _ value: String) -> Setting {
-        let lower = name.lowercased()
+        // Most names come lowercased already (APNs' own spelling): `lowercased()` made a new
+        // string of them all the same.
+        let lower =
+            name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? name.lowercased() : name
         // The field is found once; the rest reads and writes it.
         guard let field = Field(name: lower), field.isAPNs else { return set(lowercased: lower, value) }
         if repeated.contains(lower) { return .set }

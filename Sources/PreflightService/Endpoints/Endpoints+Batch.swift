@@ -25,14 +25,18 @@ extension Endpoints {
     /// `{"results": [...]}` in the items' order.
     func run(_ batch: BatchRequest, options: RequestOptions, responder: Responder) {
         let configuration = check.inspector.configuration
-        // Every item's profile and format first: one unknown name refuses the batch before any download.
-        var profiles: [ExtensionProfile?] = []
+        // Every item's profile and format first: one unknown name refuses the batch before any
+        // download. The profiles of the items that name one only (most name none: the request's
+        // profile, copied out for each item, had been a copy of every part of a profile).
+        var named: [Int: ExtensionProfile?] = [:]
         var formats: [EnvelopeFormat?] = []
         // By index: `for item in` copied each item out, retaining every part of it.
         for index in batch.items.indices {
-            switch options.profile(forItem: batch.items[index].profile, configuration: configuration) {
-            case .success(let found): profiles.append(found)
-            case .failure(let refusal): return responder.respond(refusal.response)
+            if let name = batch.items[index].profile {
+                switch options.profile(forItem: name, configuration: configuration) {
+                case .success(let found): named[index] = found
+                case .failure(let refusal): return responder.respond(refusal.response)
+                }
             }
             switch options.format(forItem: batch.items[index].format) {
             case .success(let found): formats.append(found)
@@ -49,7 +53,8 @@ extension Endpoints {
         for index in items.indices {
             let step = check.begin(
                 body: items[index].givenBytes, headers: items[index].headers, fetch: options.fetch,
-                profile: profiles[index], format: formats[index], expectMedia: options.expectMedia,
+                profile: named.isEmpty ? options.profile : named[index] ?? options.profile, format: formats[index],
+                expectMedia: options.expectMedia,
                 parsed: items[index].parsed)
             switch consume step {
             case .finished(let outcome): results.store(outcome, at: index)
@@ -117,10 +122,11 @@ private struct BatchResults {
 
     /// Writes `{"results":[report, ...]}` after what `bytes` holds, each outcome taken out of
     /// `outcomes` (a copy of an outcome retains every part of its report) and its report
-    /// recorded in `metrics` as it is written: one writer for the whole, so its room grows with
+    /// counted as it is written, the counts added to `metrics` at the end: one writer for the whole, so its room grows with
     /// the answer (a writer a report would make room again for every one).
     static func write(_ outcomes: inout [CheckOutcome?], into bytes: inout [UInt8], metrics: ServiceMetrics) {
         var writer = JSONWriter(appendingTo: &bytes)
+        var tally = ReportTally()
         writer.object { answer in
             answer.key("results")
             answer.array { list in
@@ -128,7 +134,7 @@ private struct BatchResults {
                 // first, the outcome was copied.
                 for index in outcomes.indices where outcomes[index] != nil {
                     let report = outcomes[index].take()!.report()
-                    metrics.record(report)
+                    tally.count(report)
                     let start = list.count
                     report.write(to: &list)
                     // Room for the rest at the first one's size, and a quarter more.
@@ -137,5 +143,6 @@ private struct BatchResults {
             }
         }
         writer.finish(into: &bytes)
+        metrics.record(tally)
     }
 }

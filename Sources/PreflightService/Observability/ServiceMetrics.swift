@@ -96,7 +96,8 @@ public final class ServiceMetrics: Sendable {
         series.nanoseconds.add(nanoseconds)
     }
 
-    /// Counts one report's verdict and finding codes.
+    /// Counts one report's verdict and finding codes (with no tally: a tally's list of codes
+    /// would be an allocation for each request).
     public func record(_ report: Report) {
         switch report.verdict {
         case .pass: passes.add(1, ordering: .relaxed)
@@ -105,13 +106,24 @@ public final class ServiceMetrics: Sendable {
         }
         // By index: a finding is large (its texts' pieces inline), and only its code is read.
         let reported = report.findings
-        for index in reported.indices {
-            let code = reported[index].code
-            if let counter = findings[code] {
-                counter.add(1)
-            } else {
-                rare.withLock { $0.findings[code, default: 0] += 1 }
-            }
+        for index in reported.indices { count(reported[index].code, 1) }
+    }
+
+    /// Adds reports counted apart (a batch's, as its answer is written): one atomic add per
+    /// verdict and per code, not per report and per finding, made by each of the workers on
+    /// the same counters.
+    public func record(_ tally: ReportTally) {
+        if tally.passes > 0 { passes.add(tally.passes, ordering: .relaxed) }
+        if tally.warnings > 0 { warnings.add(tally.warnings, ordering: .relaxed) }
+        if tally.failures > 0 { failures.add(tally.failures, ordering: .relaxed) }
+        for (code, times) in tally.codes { count(code, times) }
+    }
+
+    private func count(_ code: FindingCode, _ times: Int) {
+        if let counter = findings[code] {
+            counter.add(times)
+        } else {
+            rare.withLock { $0.findings[code, default: 0] += times }
         }
     }
 
@@ -306,5 +318,37 @@ public final class ServiceMetrics: Sendable {
             }
         }
         return out
+    }
+}
+
+/// Reports' verdicts and finding codes, counted where the reports are made, for
+/// `ServiceMetrics.record(_:)` to add at once.
+public struct ReportTally: Sendable {
+    var passes = 0
+    var warnings = 0
+    var failures = 0
+    /// Each code seen and how many times, in the order first seen: a report has a few codes, so
+    /// a list is searched, not hashed.
+    var codes: [(code: FindingCode, count: Int)] = []
+
+    public init() {}
+
+    /// Counts `report`'s verdict and each of its findings' codes.
+    public mutating func count(_ report: Report) {
+        switch report.verdict {
+        case .pass: passes += 1
+        case .warn: warnings += 1
+        case .fail: failures += 1
+        }
+        // By index: a finding is large (its texts' pieces inline), and only its code is read.
+        let reported = report.findings
+        for index in reported.indices {
+            let code = reported[index].code
+            if let seen = codes.firstIndex(where: { $0.code == code }) {
+                codes[seen].count += 1
+            } else {
+                codes.append((code, 1))
+            }
+        }
     }
 }

@@ -147,4 +147,24 @@ import Testing
             #expect(error.reason == "nesting deeper than 64 levels")
         }
     }
+
+    /// A number's integer is read from its bytes as `JSONNumber` reads it from its text: the
+    /// edges of 64 bits, a fraction, an exponent, a negative zero, and numbers at random.
+    @Test func anIntegerIsReadFromTheBytesAsFromTheText() throws {
+        var texts = [
+            "0", "-0", "1", "-1", "10", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+            "-9223372036854775809", "99999999999999999999", "1.0", "1e2", "1E2", "-1E-2", "0.5", "-0.0", "1e+2",
+        ]
+        var generator = SplitMix(seed: 0x1_2345)
+        for _ in 0..<500 {
+            let magnitude = generator.next() >> (generator.next() % 64)
+            texts.append((generator.next() % 2 == 0 ? "-" : "") + String(magnitude))
+        }
+        for text in texts {
+            let document = try JSONDocument.parse(Array("[\(text)]".utf8))
+            let number = try #require(document.root.element(at: 0))
+            #expect(number.integer == JSONNumber(text: text).integer, "\(text)")
+        }
+        #expect(try JSONDocument.parse(Array(#"["1"]"#.utf8)).root.element(at: 0)?.integer == nil)
+    }
 }

@@ -242,8 +242,37 @@ public struct JSONView: Sendable {
         node.kind == .number ? String(decoding: document.bytes[node.range], as: UTF8.self) : nil
     }
 
-    /// The value of a number written as an integer that fits 64 bits, nil otherwise.
-    public var integer: Int64? { numberText.flatMap { JSONNumber(text: $0).integer } }
+    /// The value of a number written as an integer that fits 64 bits, nil otherwise: read from
+    /// the text's bytes (`JSONNumber.integer` made a `String` and a `Double` of it first, some
+    /// 1,300 instructions for a `"mutable-content": 1`).
+    public var integer: Int64? {
+        let node = node
+        guard node.kind == .number else { return nil }
+        return document.bytes.withUnsafeBufferPointer { Self.plainInteger(UnsafeBufferPointer(rebasing: $0[node.range])) }
+    }
+
+    /// The integer a number's text spells when it has no fraction or exponent and fits 64 bits,
+    /// as `JSONNumber(text:).integer` reads it; nil otherwise. Accumulated on the side of its
+    /// sign, so that `Int64.min` is reached.
+    static func plainInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let negative = text.first == UInt8(ascii: "-")
+        var index = negative ? 1 : 0
+        guard index < text.count else { return nil }
+        var value: Int64 = 0
+        while index < text.count {
+            let byte = text[index]
+            // A `.`, `e` or `E` (a fraction or an exponent) is not a plain integer.
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int64(byte &- UInt8(ascii: "0"))
+            let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+            let (next, past) =
+                negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+            if overflowed || past { return nil }
+            value = next
+            index += 1
+        }
+        return value
+    }
 
     /// The value of any number, nil for other values.
     public var double: Double? { numberText.map { JSONNumber(text: $0).value } }

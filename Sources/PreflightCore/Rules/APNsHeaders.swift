@@ -177,7 +177,11 @@ extension APNsHeaders {
 
         /// The field named `name` (lowercased), or nil.
         public init?(name: String) {
-            guard let field = Self.allCases.first(where: { $0.name == name }) else { return nil }
+            // The lengths compared first: most names differ in length, and a count is read at once.
+            let count = name.utf8.count
+            guard let field = Self.allCases.first(where: { $0.name.utf8.count == count && $0.name == name }) else {
+                return nil
+            }
             self = field
         }
 

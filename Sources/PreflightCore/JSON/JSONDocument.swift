@@ -248,7 +248,9 @@ public struct JSONView: Sendable {
     public var integer: Int64? {
         let node = node
         guard node.kind == .number else { return nil }
-        return document.bytes.withUnsafeBufferPointer { Self.plainInteger(UnsafeBufferPointer(rebasing: $0[node.range])) }
+        return document.bytes.withUnsafeBufferPointer {
+            Self.plainInteger(UnsafeBufferPointer(rebasing: $0[node.range]))
+        }
     }
 
     /// The integer a number's text spells when it has no fraction or exponent and fits 64 bits,

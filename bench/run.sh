@@ -32,6 +32,8 @@ PROFILE_C=1 PROFILE_SECONDS=$seconds bash bench/http/profile.sh
 echo
 bash bench/process/bulk.sh
 echo
+bash bench/process/declared-room.sh
+echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media/media.sh
 echo
 PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/media/cache.sh "$seconds"

@@ -26,8 +26,8 @@ extension Endpoints {
     func run(_ batch: BatchRequest, options: RequestOptions, responder: Responder) {
         let configuration = check.inspector.configuration
         // Every item's profile and format first: one unknown name refuses the batch before any
-        // download. The profiles of the items that name one only (most name none: the request's
-        // profile, copied out for each item, had been a copy of every part of a profile).
+        // download. Only an item that names a profile gets its own; the others are checked with
+        // the request's (a list of profiles, one an item, had copied every part of it for each).
         var named: [Int: ExtensionProfile?] = [:]
         var formats: [EnvelopeFormat?] = []
         // By index: `for item in` copied each item out, retaining every part of it.
@@ -121,9 +121,9 @@ private struct BatchResults {
     }
 
     /// Writes `{"results":[report, ...]}` after what `bytes` holds, each outcome taken out of
-    /// `outcomes` (a copy of an outcome retains every part of its report) and its report
-    /// counted as it is written, the counts added to `metrics` at the end: one writer for the whole, so its room grows with
-    /// the answer (a writer a report would make room again for every one).
+    /// `outcomes` (a copy of an outcome retains every part of its report) and its report counted
+    /// as it is written, the counts added to `metrics` at the end. One writer for the whole, so
+    /// its room grows with the answer (a writer a report would make room again for every one).
     static func write(_ outcomes: inout [CheckOutcome?], into bytes: inout [UInt8], metrics: ServiceMetrics) {
         var writer = JSONWriter(appendingTo: &bytes)
         var tally = ReportTally()

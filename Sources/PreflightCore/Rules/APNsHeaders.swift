@@ -93,9 +93,13 @@ public struct APNsHeaders: Sendable, Equatable {
     @discardableResult
     public mutating func give(_ name: String, _ value: String) -> Setting {
         // Most names come lowercased already (APNs' own spelling): `lowercased()` made a new
-        // string of them all the same.
-        let lower =
-            name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? name.lowercased() : name
+        // string of them all the same. Checked over the bytes (a `contains(where:)` over the
+        // `utf8` view cost as much as the lowercasing).
+        var spelled = name
+        let hasUpper = spelled.withUTF8 { bytes in
+            bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
+        }
+        let lower = hasUpper ? name.lowercased() : name
         // The field is found once; the rest reads and writes it.
         guard let field = Field(name: lower), field.isAPNs else { return set(lowercased: lower, value) }
         if repeated.contains(lower) { return .set }

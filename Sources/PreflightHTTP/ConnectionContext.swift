@@ -88,8 +88,7 @@ final class ConnectionContext {
 
     /// `buffer`, moved out (so that it is uniquely referenced when its request is gone) and emptied.
     private static func emptied(_ buffer: inout [UInt8]) -> [UInt8] {
-        var taken: [UInt8] = []
-        swap(&taken, &buffer)
+        var taken = Exchange.moved(&buffer)
         taken.removeAll(keepingCapacity: true)
         return taken
     }

@@ -28,7 +28,7 @@ extension Endpoints {
         // Every item's profile and format first: one unknown name refuses the batch before any
         // download. Only an item that names a profile gets its own; the others are checked with
         // the request's (a list of profiles, one an item, had copied every part of it for each).
-        var named: [Int: ExtensionProfile?] = [:]
+        var named: [Int: ExtensionProfile] = [:]
         var formats: [EnvelopeFormat?] = []
         // By index: `for item in` copied each item out, retaining every part of it.
         for index in batch.items.indices {
@@ -53,7 +53,7 @@ extension Endpoints {
         for index in items.indices {
             let step = check.begin(
                 body: items[index].givenBytes, headers: items[index].headers, fetch: options.fetch,
-                profile: named.isEmpty ? options.profile : named[index] ?? options.profile, format: formats[index],
+                profile: named[index] ?? options.profile, format: formats[index],
                 expectMedia: options.expectMedia,
                 parsed: items[index].parsed)
             switch consume step {

@@ -32,15 +32,16 @@ final class ConnectionContext {
 
     /// The exchange for a new request on `connection`: the last one restarted when only this
     /// context still refers to it (the last request's completion released its reference), else
-    /// a new one. The machine is taken (`consuming`): moved into the exchange, not copied.
+    /// a new one, its state machine starting with `requestID` and the body cap `maxBodyBytes`.
     func exchange(
-        for connection: OpaquePointer, uri: UnsafePointer<CChar>?, machine: consuming ExchangeStateMachine
+        for connection: OpaquePointer, uri: UnsafePointer<CChar>?, requestID: String, maxBodyBytes: Int
     ) -> Exchange {
         if isKnownUniquelyReferenced(&exchange), let exchange {
-            exchange.restart(uri: uri, machine: machine)
+            exchange.restart(uri: uri, requestID: requestID, maxBodyBytes: maxBodyBytes)
             return exchange
         }
-        let made = Exchange(connection: connection, uri: uri, context: self, machine: machine)
+        let made = Exchange(
+            connection: connection, uri: uri, context: self, requestID: requestID, maxBodyBytes: maxBodyBytes)
         exchange = made
         return made
     }

@@ -31,7 +31,7 @@ final class Exchange {
     /// small string's 15 bytes (`/v1/preflight?fetch=false`), and a `String` of it would be a heap
     /// block a request; one is made only for the log of a request that never got its headers. Its
     /// length is bounded by libmicrohttpd's connection memory (`connectionMemoryBytes`).
-    private(set) var target: [UInt8] = []
+    @exclusivity(unchecked) private(set) var target: [UInt8] = []
     /// What was answered, for the access log; 0 until then.
     @exclusivity(unchecked) var status = 0
     @exclusivity(unchecked) var bytesSent = 0
@@ -42,29 +42,28 @@ final class Exchange {
     /// The request's body when it is too large for the connection to keep: a reference, so that
     /// the buffer goes to the server's shelf when the request ends (`BufferShelf`).
     @exclusivity(unchecked) var largeBody: [UInt8] = []
-    private(set) var startedAt: UInt64 = 0
-    private(set) var wallStart: Double = 0
+    @exclusivity(unchecked) private(set) var startedAt: UInt64 = 0
+    @exclusivity(unchecked) private(set) var wallStart: Double = 0
     /// The last request's responder, when nothing else refers to it: the next one's.
     private var spareResponder: Responder?
 
     init(
-        connection: OpaquePointer, uri: UnsafePointer<CChar>?, context: ConnectionContext?,
-        machine: ExchangeStateMachine
+        connection: OpaquePointer, uri: UnsafePointer<CChar>?, context: ConnectionContext?, requestID: String,
+        maxBodyBytes: Int
     ) {
         self.connection = connection
         self.context = context
-        self.machine = machine
+        self.machine = ExchangeStateMachine(requestID: requestID, maxBodyBytes: maxBodyBytes)
         Self.read(uri, into: &target)
         startClock()
     }
 
     /// The connection's next request, on this exchange: only when no one else refers to it
     /// (`ConnectionContext.exchange` checks), so nothing of the last request is seen by anyone.
-    /// Inlined: called, the optimizer turned the `consuming` machine into a borrowed one and
-    /// copied it to store it (`Tf4ngn_n`, a retain here and a release in the caller).
-    @inline(__always)
-    func restart(uri: UnsafePointer<CChar>?, machine: consuming ExchangeStateMachine) {
-        self.machine = machine
+    /// The machine is made here, in its place: made by the caller and passed in, it was copied
+    /// into the exchange and the caller's destroyed (some 700 instructions a request).
+    func restart(uri: UnsafePointer<CChar>?, requestID: String, maxBodyBytes: Int) {
+        machine = ExchangeStateMachine(requestID: requestID, maxBodyBytes: maxBodyBytes)
         // A responder no one else holds (no download, no parking lot, no handler kept it) can
         // answer the next request: no other thread can reach it to answer the last one late.
         spareResponder = isKnownUniquelyReferenced(&madeResponder) ? madeResponder : nil
@@ -94,10 +93,19 @@ final class Exchange {
     }
 
     private func startClock() {
-        startedAt = DispatchTime.now().uptimeNanoseconds
+        startedAt = Self.monotonicNanoseconds()
         var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        wallStart = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        // Fails only for a bad clock or pointer; the time would then read 1970.
+        wallStart = clock_gettime(CLOCK_REALTIME, &now) == 0 ? Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 : 0
+    }
+
+    /// The monotonic clock in nanoseconds, read with one `clock_gettime`: `DispatchTime.now()`
+    /// reads the same clock through some 65 instructions of its own, twice a request. It fails
+    /// only for a bad clock or pointer; the duration would then read 0.
+    private static func monotonicNanoseconds() -> UInt64 {
+        var now = timespec()
+        guard clock_gettime(CLOCK_MONOTONIC, &now) == 0 else { return 0 }
+        return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
     }
 
     /// The request's responder, made on first use (or the last request's, reopened).
@@ -116,7 +124,7 @@ final class Exchange {
     }
 
     func record() -> AccessRecord {
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startedAt) / 1e9
+        let elapsed = Double(Self.monotonicNanoseconds() &- startedAt) / 1e9
         return AccessRecord(
             requestID: machine.requestID, method: method, path: path ?? String(decoding: target, as: UTF8.self),
             route: machine.route, status: status,

@@ -9,95 +9,132 @@ internal import Glibc
 /// itself, before the access handler, reaches the completion callback: logged and counted.
 let uriLogHandler: CPreflightShims_URILogCallback = { cls, uri, connection in
     guard let cls, let connection else { return nil }
-    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    let exchange = server.startExchange(connection, uri: uri)
+    let exchange = withServer(cls) { $0.startExchange(connection, uri: uri) }
     return Unmanaged.passRetained(exchange).toOpaque()
+}
+
+/// Calls `body` with the server `cls` points to, not retained: the daemons hold a reference to
+/// it until they are stopped (`Daemon.context`), and every callback runs before that returns.
+/// A retain of the server is a slow one (it has a side table: it is referred to weakly), some
+/// 75 instructions and as many for its release, four times a request.
+@inline(__always)
+func withServer<Result>(_ cls: UnsafeMutableRawPointer, _ body: (HTTPServer) -> Result) -> Result {
+    Unmanaged<HTTPServer>.fromOpaque(cls)._withUnsafeGuaranteedRef(body)
 }
 
 /// libmicrohttpd's access handler: `cls` is the server, `*state` the request's `Exchange`. Each
 /// call is one event on the request's state machine; the server carries out what it returns.
 let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, uploadData, uploadSize, state in
     guard let cls, let connection, let uploadSize, let state else { return .NO }
-    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    let exchange: Exchange
-    if let existing = state.pointee {
-        exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
-    } else {
-        // Not made by the URI log callback (it always runs first): make it here all the same.
-        exchange = server.startExchange(connection, uri: nil)
-        state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+    return withServer(cls) { server in
+        server.access(
+            connection, url: url, method: method, version: version, uploadData: uploadData, uploadSize: uploadSize,
+            state: state)
     }
-    let action: ExchangeStateMachine.Action
-    if exchange.machine.awaitsHeaders {
-        exchange.method = method.map { commonText($0, "POST", "GET") } ?? "GET"
-        exchange.path = url.map { String(cString: $0) } ?? "/"
-        let head = server.readHead(
-            exchange, version: version.map { commonText($0, "HTTP/1.1", "HTTP/1.0") } ?? "HTTP/1.1")
-        action = exchange.machine.headersReceived(head, router: server.router) { count in
-            server.shelf.take(atLeast: count) ?? ExchangeStateMachine.newBodyRoom(count)
-        }
-    } else if uploadSize.pointee > 0, let uploadData {
-        let data = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
-        if let waker = exchange.bodyWaker, server.isBodyParked(waker) {
-            // libmicrohttpd's chunked-body loop offers the next piece at once, still parked.
-            return .YES
-        }
-        action = exchange.machine.bodyReceived(data)
-        if case .stream(let sink) = action, let waker = exchange.bodyWaker {
-            return server.stream(data, to: sink, waker: waker, left: uploadSize, for: exchange)
-        }
-        uploadSize.pointee = 0
-    } else {
-        action = exchange.machine.bodyEnded(isDraining: server.isDraining)
-    }
-    return server.perform(action, for: exchange)
 }
 
-/// `text`, with the two values most requests send (`first`, `second`) made from their literals:
-/// `String(cString:)` measures and checks the bytes again, some 190 instructions a call.
-private func commonText(_ text: UnsafePointer<CChar>, _ first: StaticString, _ second: StaticString) -> String {
-    // A literal's `utf8Start` is NUL-terminated (Apple, StaticString.utf8Start).
-    func equals(_ literal: StaticString) -> Bool {
-        strcmp(text, UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+extension HTTPServer {
+    /// One call of the access handler, with its server.
+    fileprivate func access(
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+        version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+        state: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        let exchange: Exchange
+        if let existing = state.pointee {
+            exchange = Unmanaged<Exchange>.fromOpaque(existing).takeUnretainedValue()
+        } else {
+            // Not made by the URI log callback (it always runs first): make it here all the same.
+            exchange = startExchange(connection, uri: nil)
+            state.pointee = Unmanaged.passRetained(exchange).toOpaque()
+        }
+        let action: ExchangeStateMachine.Action
+        if exchange.machine.awaitsHeaders {
+            exchange.method = method.map(methodText) ?? "GET"
+            exchange.path = url.map { String(cString: $0) } ?? "/"
+            let head = readHead(
+                exchange, version: version.map(versionText) ?? "HTTP/1.1")
+            action = exchange.machine.headersReceived(head, router: router) { count in
+                shelf.take(atLeast: count) ?? ExchangeStateMachine.newBodyRoom(count)
+            }
+        } else if uploadSize.pointee > 0, let uploadData {
+            let data = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
+            if let waker = exchange.bodyWaker, isBodyParked(waker) {
+                // libmicrohttpd's chunked-body loop offers the next piece at once, still parked.
+                return .YES
+            }
+            action = exchange.machine.bodyReceived(data)
+            if case .stream(let sink) = action, let waker = exchange.bodyWaker {
+                return stream(data, to: sink, waker: waker, left: uploadSize, for: exchange)
+            }
+            uploadSize.pointee = 0
+        } else {
+            action = exchange.machine.bodyEnded(isDraining: isDraining)
+        }
+        return perform(action, for: exchange)
     }
-    if equals(first) { return first.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
-    if equals(second) { return second.withUTF8Buffer { String(decoding: $0, as: UTF8.self) } }
+}
+
+/// The request's method: the two most requests send are the literals' strings, made at no cost;
+/// `String(cString:)` measures and checks the bytes again, and a string decoded from a
+/// literal's bytes is checked too, some 150 instructions a call.
+private func methodText(_ text: UnsafePointer<CChar>) -> String {
+    if equals(text, "POST") { return "POST" }
+    if equals(text, "GET") { return "GET" }
     return String(cString: text)
+}
+
+/// The request's HTTP version, as `methodText` reads the method.
+private func versionText(_ text: UnsafePointer<CChar>) -> String {
+    if equals(text, "HTTP/1.1") { return "HTTP/1.1" }
+    if equals(text, "HTTP/1.0") { return "HTTP/1.0" }
+    return String(cString: text)
+}
+
+/// Whether the C string `text` is `literal`.
+private func equals(_ text: UnsafePointer<CChar>, _ literal: StaticString) -> Bool {
+    // A literal's `utf8Start` is NUL-terminated (Apple, StaticString.utf8Start).
+    strcmp(text, UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
 }
 
 /// libmicrohttpd's completion callback: releases the request's `Exchange` and reports it.
 let completionHandler: MHD_RequestCompletedCallback = { cls, _, state, termination in
     guard let cls, let state, let raw = state.pointee else { return }
     state.pointee = nil
-    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    let exchange = Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue()
-    // A body still streaming when the request ends (client gone, daemon stopping) is cancelled.
-    exchange.machine.openSink?.cancel()
-    exchange.bodyWaker = nil
-    exchange.madeResponder?.close()
-    // libmicrohttpd is done with the answer's bytes: the buffer is the connection's next answer's
-    // (or the lent one, if the handler answered from another), and the exchange may wait for the
-    // next request.
-    if let context = exchange.context {
-        if let unused = exchange.madeResponder?.reclaimBuffer() { context.keep(answer: unused) }
-        context.keep(answer: exchange.responseBody)
-    }
-    // A large answer (not the connection's to keep) and a large body go to the server's shelf,
-    // for the next large request on any connection.
-    server.shelf.give(&exchange.responseBody)
-    server.shelf.give(&exchange.largeBody)
-    let ending = exchange.machine.closed()
-    if exchange.status == 0 {
-        // libmicrohttpd's own answer (400, 413, 431, 505), or nothing was sent: nginx's "client
-        // closed request" code keeps that apart from real answers.
-        let queued = Int(CPreflightShims_MHD_http_status(exchange.connection))
-        if queued > 0 {
-            exchange.status = queued
-        } else if termination != .REQUEST_TERMINATED_COMPLETED_OK {
-            exchange.status = ending.unsentStatus
+    withServer(cls) { $0.complete(Unmanaged<Exchange>.fromOpaque(raw).takeRetainedValue(), termination) }
+}
+
+extension HTTPServer {
+    /// The completion callback's work, with its server.
+    fileprivate func complete(_ exchange: Exchange, _ termination: MHD_RequestTerminationCode) {
+        // A body still streaming when the request ends (client gone, daemon stopping) is cancelled.
+        exchange.machine.openSink?.cancel()
+        exchange.bodyWaker = nil
+        exchange.madeResponder?.close()
+        // libmicrohttpd is done with the answer's bytes: the buffer is the connection's next answer's
+        // (or the lent one, if the handler answered from another), and the exchange may wait for the
+        // next request.
+        if let context = exchange.context {
+            if let unused = exchange.madeResponder?.reclaimBuffer() { context.keep(answer: unused) }
+            context.keep(answer: exchange.responseBody)
         }
+        // A large answer (not the connection's to keep) and a large body go to the server's shelf,
+        // for the next large request on any connection.
+        shelf.give(&exchange.responseBody)
+        shelf.give(&exchange.largeBody)
+        let ending = exchange.machine.closed()
+        if exchange.status == 0 {
+            // libmicrohttpd's own answer (400, 413, 431, 505), or nothing was sent: nginx's "client
+            // closed request" code keeps that apart from real answers.
+            let queued = Int(CPreflightShims_MHD_http_status(exchange.connection))
+            if queued > 0 {
+                exchange.status = queued
+            } else if termination != .REQUEST_TERMINATED_COMPLETED_OK {
+                exchange.status = ending.unsentStatus
+            }
+        }
+        requestFinished(exchange, ending)
     }
-    server.requestFinished(exchange, ending)
 }
 
 /// libmicrohttpd's accept policy: once the server drains, new connections are closed unserved.
@@ -106,10 +143,12 @@ let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
     return Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().isDraining ? .NO : .YES
 }
 
-/// A request's head while libmicrohttpd lists its headers and query arguments. A struct on the
-/// reading function's stack, lent to the iterator by pointer: nothing is allocated for it.
+/// What reading a request's head needs while libmicrohttpd lists its headers and query
+/// arguments: the head, filled in place, and the last value's end. A struct on the reading
+/// function's stack, lent to the iterator by pointer: nothing is allocated for it, and the head
+/// is never copied out of it.
 private struct HeadReader {
-    var head: RequestHead
+    let head: UnsafeMutablePointer<RequestHead>
     let reserved: ReservedHeaders?
     /// Where the last header value read ends in libmicrohttpd's buffer.
     var valueEnd: UnsafeRawPointer?
@@ -120,25 +159,25 @@ private struct HeadReader {
 private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, value, valueSize in
     guard let cls, let key else { return .YES }
     let reader = cls.assumingMemoryBound(to: HeadReader.self)
+    let head = reader.pointee.head
     let raw = UnsafeRawBufferPointer(start: key, count: keySize)
     guard kind == .HEADER_KIND else {
         let name = String(decoding: raw, as: UTF8.self)
         let text = value.map { String(cString: $0) } ?? ""
-        if reader.pointee.head.query.updateValue(text, forKey: name) != nil, reader.pointee.head.repeatedQuery == nil {
-            reader.pointee.head.repeatedQuery = name
+        if head.pointee.query.updateValue(text, forKey: name) != nil, head.pointee.repeatedQuery == nil {
+            head.pointee.repeatedQuery = name
         }
         return .YES
     }
-    let position = reader.pointee.head.headers.add(
+    let position = head.pointee.headers.add(
         name: raw, value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize))
-    if reader.pointee.head.headerProblem == nil {
-        reader.pointee.head.headerProblem = HeaderBlock.problem(
-            name: raw, at: position, in: &reader.pointee.head.headers, reserved: reader.pointee.reserved)
+    if head.pointee.headerProblem == nil {
+        head.pointee.headerProblem = HeaderBlock.problem(
+            name: raw, at: position, in: &head.pointee.headers, reserved: reader.pointee.reserved)
     }
-    if reader.pointee.head.headerProblem == nil, let end = reader.pointee.valueEnd,
-        !HeaderBlock.lineEnds(at: end, before: key)
+    if head.pointee.headerProblem == nil, let end = reader.pointee.valueEnd, !HeaderBlock.lineEnds(at: end, before: key)
     {
-        reader.pointee.head.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
+        head.pointee.headerProblem = HeaderBlock.cutLine
     }
     // libmicrohttpd 0.9.75 parses the header block in place, ending each value with a NUL where
     // its CR or LF was, and measures the value up to its first NUL; the next line starts one or
@@ -154,26 +193,22 @@ extension HTTPServer {
     /// The request's head as libmicrohttpd parsed it: headers, query arguments, and the first
     /// problem seen in the header block.
     fileprivate func readHead(_ exchange: Exchange, version: String) -> RequestHead {
-        var reader = HeadReader(
-            head: RequestHead(
-                method: exchange.method, path: exchange.path ?? "/", version: version, target: exchange.target),
-            reserved: configuration.reservedHeaders)
-        if let context = exchange.context { (reader.head.headers, reader.head.query) = context.takeTables() }
-        withUnsafeMutablePointer(to: &reader) { context in
-            MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
-            MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
+        let tables = exchange.context?.takeTables() ?? (headers: HeaderFields(), query: [:])
+        var head = RequestHead(
+            method: exchange.method, path: exchange.path ?? "/", version: version, target: exchange.target,
+            headers: tables.headers, query: tables.query, body: exchange.context?.takeBody() ?? [])
+        let valueEnd = withUnsafeMutablePointer(to: &head) { head in
+            var reader = HeadReader(head: head, reserved: configuration.reservedHeaders)
+            withUnsafeMutablePointer(to: &reader) { context in
+                MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
+                MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
+            }
+            return reader.valueEnd
         }
-        if reader.head.headerProblem == nil, let end = reader.valueEnd, !HeaderBlock.lineEnds(at: end, before: nil) {
-            reader.head.headerProblem = "a header line is cut short: a NUL byte inside a value, or a folded line"
+        if head.headerProblem == nil, let end = valueEnd, !HeaderBlock.lineEnds(at: end, before: nil) {
+            head.headerProblem = HeaderBlock.cutLine
         }
-        if let context = exchange.context {
-            context.keep(headers: reader.head.headers, query: reader.head.query)
-            reader.head.body = context.takeBody()
-        }
-        // Swapped out of the reader: returned as `reader.head`, the head was copied (each of its
-        // buffers retained), then the reader's released.
-        var head = RequestHead(method: "", path: "", target: [])
-        swap(&head, &reader.head)
+        exchange.context?.keep(headers: head.headers, query: head.query)
         return head
     }
 

@@ -359,15 +359,11 @@ public final class HTTPServer: Sendable {
         let context = CPreflightShims_MHD_socket_context(connection).map {
             Unmanaged<ConnectionContext>.fromOpaque($0).takeUnretainedValue()
         }
-        let machine = ExchangeStateMachine(requestID: nextRequestID(), maxBodyBytes: configuration.maxBodyBytes)
-        // One use of the machine on each branch, so it is moved: read in `??`'s autoclosure as
-        // well, it was copied.
-        let exchange: Exchange
-        if let context {
-            exchange = context.exchange(for: connection, uri: uri, machine: machine)
-        } else {
-            exchange = Exchange(connection: connection, uri: uri, context: nil, machine: machine)
-        }
+        let requestID = nextRequestID()
+        let limit = configuration.maxBodyBytes
+        let exchange =
+            context?.exchange(for: connection, uri: uri, requestID: requestID, maxBodyBytes: limit)
+            ?? Exchange(connection: connection, uri: uri, context: nil, requestID: requestID, maxBodyBytes: limit)
         inFlightCount.add(1, ordering: .relaxed)
         return exchange
     }

@@ -28,6 +28,9 @@ enum HeaderBlock {
         return nil
     }
 
+    /// The problem of a header line that `lineEnds` finds cut short.
+    static let cutLine = "a header line is cut short: a NUL byte inside a value, or a folded line"
+
     /// Whether the header value ending at `end` (the NUL libmicrohttpd wrote over its CR or LF)
     /// is followed by the next header's name at `next`, one or two bytes on, or (for the last
     /// header) by the rest of the line end. Anything else is the rest of a line cut by a NUL.
@@ -62,8 +65,10 @@ enum HeaderBlock {
             if length != nil { return badRequest("Content-Length and Transfer-Encoding are both sent") }
         }
         if version == "HTTP/1.1" {
-            guard let host = headers[.host] else { return badRequest("an HTTP/1.1 request needs a Host header") }
-            if hasComma(host) { return badRequest("Host is sent more than once") }
+            guard let hostHasComma = headers.valueHasComma(.host) else {
+                return badRequest("an HTTP/1.1 request needs a Host header")
+            }
+            if hostHasComma { return badRequest("Host is sent more than once") }
         }
         let hasBody = method == "POST" || method == "PUT" || method == "PATCH"
         if hasBody, length == nil, coding == nil {

@@ -1,3 +1,5 @@
+internal import Glibc
+
 /// A request's header fields: each name lowercased, each value as sent, the names in the order
 /// first sent, all of their bytes in one buffer. A name sent again is kept as a repeat and read
 /// as its values joined with ", " (RFC 9110 section 5.3), and `repeatedNames` says so.
@@ -62,6 +64,20 @@ public struct HeaderFields: Sendable {
     /// The value of the header `name`, its repeats joined with ", ", or nil.
     public subscript(name: HeaderName) -> String? {
         position(of: name).map(value(at:))
+    }
+
+    /// Whether the value of the header `name` (its repeats joined with ", ") has a comma, read
+    /// in place, with no `String` made of it; nil when the header was not sent.
+    func valueHasComma(_ name: HeaderName) -> Bool? {
+        guard let position = position(of: name) else { return nil }
+        let field = fields[position]
+        guard field.firstRepeat < 0 else { return true }
+        let range = field.value.range
+        return bytes.withUnsafeBytes { all in
+            // `memchr`: `contains` over the slice read a byte at a time, some eight instructions each.
+            range.isEmpty
+                ? false : memchr(all.baseAddress! + range.lowerBound, Int32(UInt8(ascii: ",")), range.count) != nil
+        }
     }
 
     /// Whether any name was sent more than once.

@@ -26,13 +26,27 @@ public struct Router: Sendable {
         case notFound
     }
 
-    private struct Route {
-        var handler: HTTPHandler
-        var maxBodyBytes: Int?
-        var fixed: (@Sendable () -> FixedResponse)? = nil
-        var admission: [HTTPMiddleware] = []
+    /// A class, so that a request's match takes one reference to it: as a struct, each of its
+    /// closures and its admission list was retained on the way out and released after, some 500
+    /// instructions a request.
+    private final class Route: Sendable {
+        let handler: HTTPHandler
+        let maxBodyBytes: Int?
+        let fixed: (@Sendable () -> FixedResponse)?
+        let admission: [HTTPMiddleware]
         /// Set for a streaming route, whose `handler` is then never run.
-        var opener: HTTPStreamOpener? = nil
+        let opener: HTTPStreamOpener?
+
+        init(
+            handler: @escaping HTTPHandler, maxBodyBytes: Int?, fixed: (@Sendable () -> FixedResponse)? = nil,
+            admission: [HTTPMiddleware] = [], opener: HTTPStreamOpener? = nil
+        ) {
+            self.handler = handler
+            self.maxBodyBytes = maxBodyBytes
+            self.fixed = fixed
+            self.admission = admission
+            self.opener = opener
+        }
     }
 
     /// The handler of a streaming route: the state machine gives its requests to the opener.
@@ -63,13 +77,11 @@ public struct Router: Sendable {
     /// The paths that have a route, for tables made at start (the metrics' series).
     public var paths: [String] { table.map(\.path).sorted() }
 
-    /// The routes of `path`, matched exactly.
-    private func routes(at path: String) -> PathRoutes? {
+    /// Where in `table` the routes of `path` are, matched exactly: a position, not the routes
+    /// themselves, which would be a copy of the path's list (retained, then released).
+    private func routes(at path: String) -> Int? {
         let length = path.utf8.count
-        for index in table.indices where table[index].path.utf8.count == length && table[index].path == path {
-            return table[index]
-        }
-        return nil
+        return table.indices.first { table[$0].path.utf8.count == length && table[$0].path == path }
     }
 
     /// Sets the route of `method` at `path`, replacing one added before.
@@ -171,15 +183,15 @@ public struct Router: Sendable {
     public func match(method: String, path: String) -> Match {
         // The path itself, looked up once, else the template of a path with a parameter.
         let label: String
-        let methods: PathRoutes
+        let at: Int
         if let exact = routes(at: path) {
-            (label, methods) = (path, exact)
+            (label, at) = (path, exact)
         } else if let template = parameterTemplate(path), let templated = routes(at: template) {
-            (label, methods) = (template, templated)
+            (label, at) = (template, templated)
         } else {
             return .notFound
         }
-        if let route = methods.route(for: method) ?? (method == "HEAD" ? methods.route(for: "GET") : nil) {
+        if let route = table[at].route(for: method) ?? (method == "HEAD" ? table[at].route(for: "GET") : nil) {
             if let fixed = route.fixed { return .fixed(fixed, route: label) }
             if let opener = route.opener {
                 return .stream(opener, route: label, maxBodyBytes: route.maxBodyBytes, admission: route.admission)
@@ -187,7 +199,7 @@ public struct Router: Sendable {
             return .handler(
                 route.handler, route: label, maxBodyBytes: route.maxBodyBytes, admission: route.admission)
         }
-        return .methodNotAllowed(allowed: methods.methods.map(\.name).sorted(), route: label)
+        return .methodNotAllowed(allowed: table[at].methods.map(\.name).sorted(), route: label)
     }
 }
 

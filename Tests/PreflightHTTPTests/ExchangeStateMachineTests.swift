@@ -177,6 +177,17 @@ struct ExchangeStateMachineTests {
         #expect(machine.closed() == Machine.Ending(mayBeParked: false, unsentStatus: 413))
     }
 
+    /// An encoded NUL is found anywhere in the target, after other percent signs too; a `%0`
+    /// cut short by the end, or `%0` followed by another digit, is not one.
+    @Test func anEncodedNULIsFoundAnywhereInTheTarget() {
+        for target in ["%00", "/a%00", "/a%00b", "/%%00", "/a%0%00", "/?q=1%00", "/%2F%00%41"] {
+            #expect(Machine.hasEncodedNUL(Array(target.utf8)), "\(target)")
+        }
+        for target in ["", "/", "%", "%0", "/a%0", "/a%01", "/a%10", "/%2500x", "/a%0a0", "/a0%"] {
+            #expect(!Machine.hasEncodedNUL(Array(target.utf8)), "\(target)")
+        }
+    }
+
     @Test func fixedRouteDropsItsBodyAndAnswersShared() {
         var machine = Machine(requestID: "s-1", maxBodyBytes: 1024)
         let head = Self.head("GET", "/healthz", headers: ["content-length": "5"])

@@ -152,6 +152,29 @@ struct HeaderFieldsTests {
         }
     }
 
+    /// A value's comma is found in the table's bytes: in the value, or made by a repeat (whose
+    /// values are read joined with ", "); nil for a header not sent.
+    @Test func aCommaInAValueIsFoundInPlace() {
+        var headers: HeaderFields = ["Host": "a.example", "X-List": "1,2", "Empty": "", "Twice": "x"]
+        headers.add("twice", "y")
+        #expect(headers.valueHasComma(HeaderName("host")) == false)
+        #expect(headers.valueHasComma(HeaderName("x-list")) == true)
+        #expect(headers.valueHasComma(HeaderName("empty")) == false)
+        #expect(headers.valueHasComma(HeaderName("twice")) == true)
+        #expect(headers.valueHasComma(HeaderName("absent")) == nil)
+    }
+
+    /// A method token is its metric label when RFC 9110 or 5789 names it, case-sensitively;
+    /// anything else is `other`.
+    @Test func aMethodTokenIsItsLabelOrOther() {
+        for method in HTTPMethod.allCases where method != .other {
+            #expect(HTTPMethod(token: method.rawValue) == method)
+        }
+        for token in ["get", "Post", "other", "", "BREW", "GETS", "POS"] {
+            #expect(HTTPMethod(token: token) == .other, "\(token)")
+        }
+    }
+
     @Test func aDictionaryLiteralAddsItsPairsInOrder() {
         let headers: HeaderFields = ["B": "2", "a": "1"]
         #expect(headers.map(\.name) == ["b", "a"])

@@ -72,6 +72,26 @@ extension AccessLogTests {
         #expect(written { $0.timestamp(4_107_542_400) } == "2100-03-01T00:00:00.000Z")
     }
 
+    /// A line's date and second are copied from the last line's when they are the same second:
+    /// each time reads as it does spelled alone, within a second, into the next, back to an
+    /// earlier one, across a day and a year.
+    @Test func accessLogTimesReuseTheLastSecondsText() {
+        let times: [Double] = [
+            1_795_984_773.123, 1_795_984_773.999, 1_795_984_773.000_4, 1_795_984_774.5, 1_795_984_773.2,
+            1_795_984_799.999_6, 1_798_761_599.999, 1_798_761_600.001, 1_798_761_600.002, 0, 0.5,
+        ]
+        var stamp = AccessLog.SecondStamp()
+        var reused: [String] = []
+        for time in times {
+            reused.append(written { $0.timestamp(time, reusing: &stamp) })
+        }
+        #expect(reused == times.map { time in written { $0.timestamp(time) } })
+        #expect(reused[1] == "2026-11-29T20:39:33.999Z")
+        #expect(reused[5] == "2026-11-29T20:40:00.000Z")
+        #expect(reused[7] == "2027-01-01T00:00:00.001Z")
+        #expect(stamp.second == 0)
+    }
+
     /// The date is computed by arithmetic instead of `gmtime_r` (its time-zone lock, per request):
     /// the same date and time as `gmtime_r` for every day of two centuries and random seconds.
     @Test func accessLogDatesAreGmtimes() {

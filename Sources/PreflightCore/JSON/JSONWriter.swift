@@ -385,6 +385,11 @@ public struct JSONWriter: Sendable {
         body(UnsafeBufferPointer(rebasing: utf8[plainStart...]))
     }
 
+    /// Whether `utf8` can stand in a JSON string as it is: no quote, backslash or control byte.
+    public static func needsNoEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        ByteScan.firstStringSpecial(utf8, from: 0) == utf8.count
+    }
+
     /// Hands `body` the escape sequence of `byte` (a quote, a backslash or a control character):
     /// `\n`, `\r` and `\t` for theirs, `\u00XX` (lowercase hex) for the other controls.
     private static func withEscape(of byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -24,6 +24,8 @@ public final class AccessLog: Sendable {
         var bytes: [UInt8] = []
         var dropped = 0
         var closing = false
+        /// The last line's second, spelled: the next line in that second copies it.
+        var stamp = SecondStamp()
     }
 
     /// Lines the descriptor refused (a full disk, a closed descriptor): counted, never torn.
@@ -66,7 +68,7 @@ public final class AccessLog: Sendable {
                 return false
             }
             let before = buffer.bytes.count
-            Self.appendLine(record, to: &buffer.bytes)
+            Self.appendLine(record, to: &buffer.bytes, stamp: &buffer.stamp)
             guard buffer.bytes.count <= capacity else {
                 buffer.bytes.removeSubrange(before...)
                 buffer.dropped += 1

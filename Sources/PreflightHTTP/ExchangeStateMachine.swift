@@ -116,7 +116,10 @@ struct ExchangeStateMachine {
     /// reader could take apart differently, a target read more than one way, the group's
     /// admission, a declared length over the cap (answered now, so libmicrohttpd closes
     /// instead of reading the body). 404 and 405 wait for the body's end, so keep-alive
-    /// connections stay open.
+    /// connections stay open; so does every answer, a request with no body too: libmicrohttpd
+    /// 0.9.75 closes the connection after an answer queued on this first call
+    /// (`MHD_queue_response` sets `discard_request` in the `HEADERS_PROCESSED` state,
+    /// src/microhttpd/connection.c), as `HTTPServerTests` saw.
     ///
     /// A body whose declared length is over the buffer the head brought gets its room now, from
     /// `bodyRoom` (the server's kept large buffers, `BufferShelf`), so it is not grown by
@@ -125,13 +128,15 @@ struct ExchangeStateMachine {
         _ head: consuming RequestHead, router: Router, bodyRoom: (Int) -> [UInt8] = Self.newBodyRoom
     ) -> Action {
         guard awaitsHeaders else { return .proceed }
-        let declared = head.headers[.contentLength].flatMap { Int($0) }
+        let length = head.headers[.contentLength]
+        let declared = length.flatMap { Int($0) }
         if let clients = Self.acceptableRequestID(head.headers[.requestID]) {
             requestID = clients
             clientRequestID = true
         }
         let refusal = HeaderBlock.refusal(
-            method: head.method, version: head.version, headers: head.headers, problem: head.headerProblem)
+            method: head.method, version: head.version, headers: head.headers, length: length,
+            problem: head.headerProblem)
         if let refusal = refusal ?? Self.targetRefusal(head) { return answerNow(refusal) }
 
         switch router.match(method: head.method, path: head.path) {

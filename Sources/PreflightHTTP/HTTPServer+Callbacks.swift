@@ -194,22 +194,24 @@ extension HTTPServer {
     /// problem seen in the header block.
     fileprivate func readHead(_ exchange: Exchange, version: String) -> RequestHead {
         let tables = exchange.context?.takeTables() ?? (headers: HeaderFields(), query: [:])
-        var head = RequestHead(
+        // Held in an optional and taken out of it at the end: a head whose address was lent out
+        // was copied to be returned (every buffer of it retained, then the original's released).
+        var slot: RequestHead? = RequestHead(
             method: exchange.method, path: exchange.path ?? "/", version: version, target: exchange.target,
             headers: tables.headers, query: tables.query, body: exchange.context?.takeBody() ?? [])
-        let valueEnd = withUnsafeMutablePointer(to: &head) { head in
+        withUnsafeMutablePointer(to: &slot!) { head in
             var reader = HeadReader(head: head, reserved: configuration.reservedHeaders)
             withUnsafeMutablePointer(to: &reader) { context in
                 MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
                 MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
             }
-            return reader.valueEnd
+            if head.pointee.headerProblem == nil, let end = reader.valueEnd, !HeaderBlock.lineEnds(at: end, before: nil)
+            {
+                head.pointee.headerProblem = HeaderBlock.cutLine
+            }
+            exchange.context?.keep(headers: head.pointee.headers, query: head.pointee.query)
         }
-        if head.headerProblem == nil, let end = valueEnd, !HeaderBlock.lineEnds(at: end, before: nil) {
-            head.headerProblem = HeaderBlock.cutLine
-        }
-        exchange.context?.keep(headers: head.headers, query: head.query)
-        return head
+        return slot.take()!
     }
 
     /// Carries out what the request's state machine decided, feeding back the outcome of a

@@ -43,10 +43,12 @@ enum HeaderBlock {
         return following == 0 || following == 0x0D || following == 0x0A
     }
 
-    /// The answer for a request whose framing or headers cannot be trusted, or nil.
-    static func refusal(method: String, version: String, headers: HeaderFields, problem: String?) -> HTTPResponse? {
+    /// The answer for a request whose framing or headers cannot be trusted, or nil. `length` is
+    /// the request's `Content-Length` (its repeats joined), looked up once by the caller.
+    static func refusal(
+        method: String, version: String, headers: HeaderFields, length: String?, problem: String?
+    ) -> HTTPResponse? {
         if let problem { return badRequest(problem) }
-        let length = headers[.contentLength]
         if let length, hasComma(length) {
             let values = Set(length.split(separator: ",").map { $0.trimmingSpaces })
             if values.count > 1 {

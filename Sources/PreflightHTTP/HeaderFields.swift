@@ -110,7 +110,8 @@ public struct HeaderFields: Sendable {
         // name stays in the buffer unused: its value is the one after it.
         let (key, known) = bytes.withUnsafeBytes {
             let stored = UnsafeRawBufferPointer(rebasing: $0[nameSpan.range])
-            let key = HeaderName.Key(lowercased: stored)
+            // `write` left 16 bytes of room past the field, so the key's two words load at once.
+            let key = HeaderName.Key(lowercasedAt: $0.baseAddress! + Int(nameSpan.start), count: stored.count)
             guard fields.count <= Self.indexedFrom else { return (key, index[String(decoding: stored, as: UTF8.self)]) }
             return (key, position(of: key, in: $0) { Self.same($0, stored, from: 16) })
         }
@@ -263,10 +264,11 @@ public struct HeaderFields: Sendable {
 
     // MARK: - Reading values
 
-    /// Hands `body` room for `count` bytes after the used ones, and eight more, then counts
-    /// them used.
+    /// Hands `body` room for `count` bytes after the used ones, and sixteen more, then counts
+    /// them used: a name lowercased eight bytes at a time writes up to seven past its end, and
+    /// its key reads sixteen bytes from its start, however short it is.
     private mutating func write(_ count: Int, _ body: (UnsafeMutableRawBufferPointer) -> Void) {
-        let needed = count + 8
+        let needed = count + 16
         if bytes.count - used < needed {
             // Rare: a connection's first request, or a larger header block than before.
             bytes.append(contentsOf: repeatElement(0, count: Swift.max(needed, bytes.count, 256)))

@@ -26,6 +26,17 @@ public struct HeaderName: Sendable, ExpressibleByStringLiteral, CustomStringConv
             tail = HeaderFields.word(name, at: 8)
             count = name.count
         }
+
+        /// The key of the lowercased name of `count` bytes at `start`, where at least 16 bytes
+        /// may be read whatever `count` is: two loads, masked to the name's length, with no loop
+        /// over a short name's bytes. The same key as `init(lowercased:)`.
+        init(lowercasedAt start: UnsafeRawPointer, count: Int) {
+            tag = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self)) & HeaderFields.mask(count)
+            tail =
+                UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                & HeaderFields.mask(count - 8)
+            self.count = count
+        }
     }
 
     /// `name` in any ASCII case.

@@ -175,6 +175,21 @@ struct HeaderFieldsTests {
         }
     }
 
+    /// A stored name's key, two masked loads from a buffer with room past it, equals the key made
+    /// from the name's bytes alone, for names of every length to 24 with any bytes after them.
+    @Test func aNamesKeyLoadedWholeIsItsKeyByteByByte() {
+        var generator = SystemRandomNumberGenerator()
+        for count in 0...24 {
+            for _ in 0..<20 {
+                let room = (0..<(count + 16)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                room.withUnsafeBytes { all in
+                    let loaded = HeaderName.Key(lowercasedAt: all.baseAddress!, count: count)
+                    #expect(loaded == HeaderName.Key(lowercased: UnsafeRawBufferPointer(rebasing: all[..<count])))
+                }
+            }
+        }
+    }
+
     @Test func aDictionaryLiteralAddsItsPairsInOrder() {
         let headers: HeaderFields = ["B": "2", "a": "1"]
         #expect(headers.map(\.name) == ["b", "a"])

@@ -42,13 +42,22 @@ import Testing
         }
     }
 
+    /// One connection serves answers decided with the headers (a fixed route's, a 404 or 405
+    /// with no body) and after a body (a 404 whose body is read and dropped) alike: none closes it.
     @Test func keepsConnectionsAliveAcrossRequestsAndErrors() throws {
-        try withServer(router: router()) { server in
+        let fixed = FixedResponse(.json(200, #"{"fixed":true}"#))
+        try withServer(router: router { $0.add("GET", "/fixed", fixed: { fixed }) }) { server in
             let connection = try TestConnection(port: server.port)
-            connection.sendRequest("GET", "/nowhere")
-            #expect(try connection.readResponse().status == 404)
-            connection.sendRequest("GET", "/hello")
-            #expect(try connection.readResponse().status == 200)
+            let requests: [(method: String, path: String, body: [UInt8], status: Int)] = [
+                ("GET", "/nowhere", [], 404), ("GET", "/fixed", [], 200), ("POST", "/nowhere", Array("{}".utf8), 404),
+                ("DELETE", "/hello", [], 405), ("GET", "/fixed", [], 200), ("GET", "/hello", [], 200),
+            ]
+            for request in requests {
+                connection.sendRequest(request.method, request.path, body: request.body)
+                let response = try connection.readResponse()
+                #expect(response.status == request.status, "\(request.method) \(request.path)")
+                #expect(response.headers["connection"] == nil, "\(request.method) \(request.path)")
+            }
         }
     }
 

@@ -141,7 +141,8 @@ public struct HeaderFields: Sendable {
     mutating func removeAll() {
         used = 0
         fields.removeAll(keepingCapacity: true)
-        repeats.removeAll(keepingCapacity: true)
+        // Most requests repeat no header: an empty array's `removeAll` still costs a call.
+        if !repeats.isEmpty { repeats.removeAll(keepingCapacity: true) }
         if !index.isEmpty { index = [:] }
     }
 

@@ -130,6 +130,14 @@ import Testing
                         (ByteScan.firstStringSpecial($0, from: 0), ByteScan.firstIndex(of: 0x0A, in: $0, from: 0))
                     }
                     #expect(foundSpecial == expectedSpecial, "byte \(value) at \(offset) among \(filler)")
+                    // `needsNoEscape` reads a short text a byte at a time, a long one by the scan:
+                    // both agree with it, over the first `offset + 1` bytes and over all 27.
+                    for count in [offset + 1, bytes.count] {
+                        let plain = bytes.withUnsafeBufferPointer {
+                            JSONWriter.needsNoEscape(UnsafeBufferPointer(rebasing: $0[..<count]))
+                        }
+                        #expect(plain == !bytes[..<count].contains(where: special), "byte \(value), \(count) bytes")
+                    }
                     #expect(foundNewline == expectedNewline, "byte \(value) at \(offset) among \(filler)")
                 }
             }

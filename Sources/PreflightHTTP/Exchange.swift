@@ -86,10 +86,12 @@ final class Exchange {
     }
 
     /// `uri`'s bytes (`/` for none) into `target`, in its storage.
+    /// One `replaceSubrange` of the whole: emptying the array and appending to it were two
+    /// calls of the same cost.
     private static func read(_ uri: UnsafePointer<CChar>?, into target: inout [UInt8]) {
-        target.removeAll(keepingCapacity: true)
-        guard let uri else { return target.append(UInt8(ascii: "/")) }
-        target.append(contentsOf: UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
+        let all = target.startIndex..<target.endIndex
+        guard let uri else { return target.replaceSubrange(all, with: CollectionOfOne(UInt8(ascii: "/"))) }
+        target.replaceSubrange(all, with: UnsafeRawBufferPointer(start: uri, count: strlen(uri)))
     }
 
     private func startClock() {

@@ -60,7 +60,15 @@ public struct Router: Sendable {
     /// instructions less a request (callgrind, bench/RESULTS.md).
     private struct PathRoutes {
         let path: String
+        /// `path.utf8.count`, kept: a request's lookup compares it first, for every path.
+        let length: Int
         var methods: [(name: String, route: Route)]
+
+        init(path: String, methods: [(name: String, route: Route)]) {
+            self.path = path
+            self.length = path.utf8.count
+            self.methods = methods
+        }
 
         func route(for method: String) -> Route? {
             for index in methods.indices where methods[index].name == method { return methods[index].route }
@@ -81,7 +89,7 @@ public struct Router: Sendable {
     /// themselves, which would be a copy of the path's list (retained, then released).
     private func routes(at path: String) -> Int? {
         let length = path.utf8.count
-        return table.indices.first { table[$0].path.utf8.count == length && table[$0].path == path }
+        return table.indices.first { table[$0].length == length && table[$0].path == path }
     }
 
     /// Sets the route of `method` at `path`, replacing one added before.

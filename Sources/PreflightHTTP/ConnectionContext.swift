@@ -1,19 +1,19 @@
 internal import CMicroHTTPD
 
 /// What a keep-alive connection keeps from one request to the next: the exchange (with its
-/// responder), the tables and the body buffer a request fills, and the buffer its answer was
-/// sent from, handed to the next request empty with their capacity kept, so that a connection's
-/// second request allocates none of them.
+/// responder), the head its requests are read into one after another (its header and query
+/// tables and its body buffer keep their capacity), and the buffer its answer was sent from,
+/// handed to the next request empty, so that a connection's second request allocates none of them.
 ///
 /// Made when libmicrohttpd accepts the connection (`MHD_CONNECTION_NOTIFY_STARTED`), released
 /// when it closes it (`MHD_CONNECTION_NOTIFY_CLOSED`); only the connection's own daemon thread
-/// touches it. A buffer is reused only when no one else holds it any more: a request still held
-/// (by a download, say) keeps its own storage, and the next request's `take` gets a fresh one,
-/// as copy-on-write gives.
+/// touches it. A buffer is reused in place only when no one else holds it any more: a request
+/// still held (by a download, say) keeps its own storage, and the next request's emptying gets
+/// a fresh one, as copy-on-write gives.
 ///
-/// Its tables and buffers are `@exclusivity(unchecked)`, as `Exchange`'s per-request properties
-/// are and for the same reasons: one thread, one callback at a time, and each access a swap or
-/// an assignment that calls nothing that could reach the context again.
+/// Its exchange and answer buffer are `@exclusivity(unchecked)`, as `Exchange`'s per-request
+/// properties are and for the same reasons: one thread, one callback at a time, and each access a
+/// swap or an assignment that calls nothing that could reach the context again.
 final class ConnectionContext {
     /// A body over this many bytes is not kept for the next request: an idle connection holds
     /// at most this much (libmicrohttpd itself keeps `connectionMemoryBytes`).
@@ -24,11 +24,24 @@ final class ConnectionContext {
 
     /// The last request's exchange, restarted for the next one when nothing else refers to it.
     @exclusivity(unchecked) private var exchange: Exchange?
-    @exclusivity(unchecked) private var headers = HeaderFields()
-    @exclusivity(unchecked) private var query: [String: String] = [:]
-    @exclusivity(unchecked) private var body: [UInt8] = []
+    /// The head each request of the connection is read into (`RequestHead.startNext`), in place:
+    /// the state machine reads it where it is, so it is never copied, moved or destroyed per
+    /// request. Behind a pointer made once: a stored property of a class lent to a call is
+    /// copied first (each of its buffers retained, then released), some 900 instructions a
+    /// request with the takes and keeps of its tables it replaces.
+    let head: UnsafeMutablePointer<RequestHead>
     /// The last answer's buffer, given back once libmicrohttpd sent it (`keep(answer:)`).
     @exclusivity(unchecked) private var answer: [UInt8] = []
+
+    init() {
+        head = .allocate(capacity: 1)
+        head.initialize(to: RequestHead(method: "", path: "", target: []))
+    }
+
+    deinit {
+        head.deinitialize(count: 1)
+        head.deallocate()
+    }
 
     /// The exchange for a new request on `connection`: the last one restarted when only this
     /// context still refers to it (the last request's completion released its reference), else
@@ -51,32 +64,19 @@ final class ConnectionContext {
         exchange = nil
     }
 
-    /// The header and query tables for a new request: empty, with the last request's capacity.
-    func takeTables() -> (headers: HeaderFields, query: [String: String]) {
-        var taken = HeaderFields()
-        swap(&taken, &headers)
-        taken.removeAll()
-        return (taken, Self.emptied(&query))
-    }
-
-    /// An empty body buffer for a new request, with the last kept body's capacity.
-    func takeBody() -> [UInt8] { Self.emptied(&body) }
-
     /// An empty buffer for a new request's answer, with the last kept answer's capacity: lent to
     /// the request's responder (`Responder.takeBodyBuffer`), given back by `keep(answer:)`.
-    func takeAnswerBuffer() -> [UInt8] { Self.emptied(&answer) }
-
-    /// Keeps a reference to the request's tables (no copy): once the request is gone, they are
-    /// the next request's.
-    func keep(headers: HeaderFields, query: [String: String]) {
-        self.headers = headers
-        self.query = query
+    func takeAnswerBuffer() -> [UInt8] {
+        var taken = Exchange.moved(&answer)
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
 
-    /// Keeps a reference to the request's body when it is small enough to keep.
+    /// Keeps a reference to the request's body (the state machine moved it out of the head)
+    /// when it is small enough to keep: the next request's head empties it in place.
     func keep(body: [UInt8]) {
         guard body.capacity <= Self.keptBodyBytes else { return }
-        self.body = body
+        head.pointee.body = body
     }
 
     /// Keeps the buffer an answer was sent from (libmicrohttpd is done with it), or a lent one the
@@ -85,21 +85,6 @@ final class ConnectionContext {
     func keep(answer bytes: [UInt8]) {
         guard bytes.capacity <= Self.keptAnswerBytes, bytes.capacity > answer.capacity else { return }
         answer = bytes
-    }
-
-    /// `buffer`, moved out (so that it is uniquely referenced when its request is gone) and emptied.
-    private static func emptied(_ buffer: inout [UInt8]) -> [UInt8] {
-        var taken = Exchange.moved(&buffer)
-        taken.removeAll(keepingCapacity: true)
-        return taken
-    }
-
-    /// `table`, moved out (so that it is uniquely referenced when its request is gone) and emptied.
-    private static func emptied(_ table: inout [String: String]) -> [String: String] {
-        var taken: [String: String] = [:]
-        swap(&taken, &table)
-        taken.removeAll(keepingCapacity: true)
-        return taken
     }
 }
 

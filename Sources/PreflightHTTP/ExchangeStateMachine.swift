@@ -127,6 +127,14 @@ struct ExchangeStateMachine {
     mutating func headersReceived(
         _ head: consuming RequestHead, router: Router, bodyRoom: (Int) -> [UInt8] = Self.newBodyRoom
     ) -> Action {
+        headersReceived(in: &head, router: router, bodyRoom: bodyRoom)
+    }
+
+    /// `headersReceived` of a head read where it is (the connection's, `ConnectionContext.head`):
+    /// its body buffer is moved out into the request, the rest is only read.
+    mutating func headersReceived(
+        in head: inout RequestHead, router: Router, bodyRoom: (Int) -> [UInt8] = Self.newBodyRoom
+    ) -> Action {
         guard awaitsHeaders else { return .proceed }
         let length = head.headers[.contentLength]
         let declared = length.flatMap { Int($0) }
@@ -151,7 +159,8 @@ struct ExchangeStateMachine {
             bodyLimit = maxBodyBytes ?? bodyLimit
             // The room made before the request (a request changed after the admission steps read
             // it was copied, every part retained): a refused one lets it go.
-            var body = head.body
+            var body: [UInt8] = []
+            swap(&body, &head.body)
             if let length = declared, length <= bodyLimit, length > body.capacity { body = bodyRoom(length) }
             let request = HTTPRequest(
                 method: head.method, path: head.path, query: head.query, headers: head.headers,

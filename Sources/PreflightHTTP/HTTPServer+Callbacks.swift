@@ -52,10 +52,14 @@ extension HTTPServer {
         if exchange.machine.awaitsHeaders {
             exchange.method = method.map(methodText) ?? "GET"
             exchange.path = url.map { String(cString: $0) } ?? "/"
-            let head = readHead(
-                exchange, version: version.map(versionText) ?? "HTTP/1.1")
-            action = exchange.machine.headersReceived(head, router: router) { count in
-                shelf.take(atLeast: count) ?? ExchangeStateMachine.newBodyRoom(count)
+            let version = version.map(versionText) ?? "HTTP/1.1"
+            if let head = exchange.context?.head {
+                readHead(exchange, version: version, into: head)
+                action = headersReceived(exchange, &head.pointee)
+            } else {
+                var head = RequestHead(method: "", path: "", target: [])
+                withUnsafeMutablePointer(to: &head) { readHead(exchange, version: version, into: $0) }
+                action = headersReceived(exchange, &head)
             }
         } else if uploadSize.pointee > 0, let uploadData {
             let data = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
@@ -149,7 +153,8 @@ let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
 /// is never copied out of it.
 private struct HeadReader {
     let head: UnsafeMutablePointer<RequestHead>
-    let reserved: ReservedHeaders?
+    /// A `var` only to be lent in place (`HeaderBlock.problem`); never changed.
+    var reserved: ReservedHeaders?
     /// Where the last header value read ends in libmicrohttpd's buffer.
     var valueEnd: UnsafeRawPointer?
 }
@@ -173,7 +178,7 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
         name: raw, value: UnsafeRawBufferPointer(start: value, count: value == nil ? 0 : valueSize))
     if head.pointee.headerProblem == nil {
         head.pointee.headerProblem = HeaderBlock.problem(
-            name: raw, at: position, in: &head.pointee.headers, reserved: reader.pointee.reserved)
+            name: raw, at: position, in: &head.pointee.headers, reserved: &reader.pointee.reserved)
     }
     if head.pointee.headerProblem == nil, let end = reader.pointee.valueEnd, !HeaderBlock.lineEnds(at: end, before: key)
     {
@@ -190,28 +195,31 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
 // MARK: - Carrying out the state machine's actions
 
 extension HTTPServer {
-    /// The request's head as libmicrohttpd parsed it: headers, query arguments, and the first
-    /// problem seen in the header block.
-    fileprivate func readHead(_ exchange: Exchange, version: String) -> RequestHead {
-        let tables = exchange.context?.takeTables() ?? (headers: HeaderFields(), query: [:])
-        // Held in an optional and taken out of it at the end: a head whose address was lent out
-        // was copied to be returned (every buffer of it retained, then the original's released).
-        var slot: RequestHead? = RequestHead(
-            method: exchange.method, path: exchange.path ?? "/", version: version, target: exchange.target,
-            headers: tables.headers, query: tables.query, body: exchange.context?.takeBody() ?? [])
-        withUnsafeMutablePointer(to: &slot!) { head in
-            var reader = HeadReader(head: head, reserved: configuration.reservedHeaders)
-            withUnsafeMutablePointer(to: &reader) { context in
-                MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
-                MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
-            }
-            if head.pointee.headerProblem == nil, let end = reader.valueEnd, !HeaderBlock.lineEnds(at: end, before: nil)
-            {
-                head.pointee.headerProblem = HeaderBlock.cutLine
-            }
-            exchange.context?.keep(headers: head.pointee.headers, query: head.pointee.query)
+    /// The state machine's decision on the head read, a declared body's room taken from the
+    /// server's shelf of kept large buffers.
+    fileprivate func headersReceived(_ exchange: Exchange, _ head: inout RequestHead) -> ExchangeStateMachine.Action {
+        let action = exchange.machine.headersReceived(in: &head, router: router) { count in
+            shelf.take(atLeast: count) ?? ExchangeStateMachine.newBodyRoom(count)
         }
-        return slot.take()!
+        // The target is the exchange's alone again: still held by the kept head, the next
+        // request's target, read into the exchange's array, would copy it to a new one.
+        head.target = []
+        return action
+    }
+
+    /// The request's head as libmicrohttpd parsed it, read into `head` in place: headers, query
+    /// arguments, and the first problem seen in the header block.
+    fileprivate func readHead(_ exchange: Exchange, version: String, into head: UnsafeMutablePointer<RequestHead>) {
+        head.pointee.startNext(
+            method: exchange.method, path: exchange.path ?? "/", version: version, target: exchange.target)
+        var reader = HeadReader(head: head, reserved: configuration.reservedHeaders)
+        withUnsafeMutablePointer(to: &reader) { context in
+            MHD_get_connection_values_n(exchange.connection, .HEADER_KIND, collectHeader, context)
+            MHD_get_connection_values_n(exchange.connection, .GET_ARGUMENT_KIND, collectHeader, context)
+        }
+        if head.pointee.headerProblem == nil, let end = reader.valueEnd, !HeaderBlock.lineEnds(at: end, before: nil) {
+            head.pointee.headerProblem = HeaderBlock.cutLine
+        }
     }
 
     /// Carries out what the request's state machine decided, feeding back the outcome of a

@@ -12,10 +12,12 @@ enum HeaderBlock {
     /// What is wrong with one header's name, or nil: `name` is its bytes as sent, `position`
     /// where `headers` stored it. A name under the configured reserved prefix that the family
     /// does not define is refused: a misspelling, or a folded line, would otherwise be silently
-    /// ignored. `headers` is `inout` only to be read in place: the server's table is reached
-    /// through a pointer, and passed by value it was copied for every header (four retains).
+    /// ignored. `headers` and `reserved` are `inout` only to be read in place: the server's
+    /// table and family are reached through a pointer, and passed by value each was copied for
+    /// every header (four retains for the table, one for the family).
     static func problem(
-        name: UnsafeRawBufferPointer, at position: Int, in headers: inout HeaderFields, reserved: ReservedHeaders?
+        name: UnsafeRawBufferPointer, at position: Int, in headers: inout HeaderFields,
+        reserved: inout ReservedHeaders?
     ) -> String? {
         guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
             let text = String(decoding: name, as: UTF8.self)

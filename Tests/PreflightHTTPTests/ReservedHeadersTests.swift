@@ -11,9 +11,10 @@ struct ReservedHeadersTests {
     /// position is not the first).
     static func problem(_ name: String, _ reserved: ReservedHeaders?) -> String? {
         var headers: HeaderFields = ["Host": "x", "X-Acme-Tenant": "t"]
+        var reserved = reserved
         return Array(name.utf8).withUnsafeBytes { raw in
             let position = headers.add(name: raw, value: UnsafeRawBufferPointer(start: nil, count: 0))
-            return HeaderBlock.problem(name: raw, at: position, in: &headers, reserved: reserved)
+            return HeaderBlock.problem(name: raw, at: position, in: &headers, reserved: &reserved)
         }
     }
 

@@ -390,7 +390,7 @@ public struct JSONWriter: Sendable {
     /// time in the caller: the access log asks for an id, a method and a path on every request,
     /// and the call across modules with `firstStringSpecial`'s setup cost some 150 instructions
     /// each. A test compares the two readings over every byte.
-    @inlinable
+    @inlinable @inline(__always)
     public static func needsNoEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard utf8.count < 16 else { return hasNoStringSpecial(utf8) }
         for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {

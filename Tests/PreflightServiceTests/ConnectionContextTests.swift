@@ -36,6 +36,29 @@ import Testing
         }
     }
 
+    /// The next request is read into the same head, in place: a request its handler kept keeps
+    /// its own headers, query and body all the same (copy-on-write gives the next one fresh
+    /// storage), and the next request sees none of them.
+    @Test func aRequestItsHandlerKeptKeepsItsOwnHeadWhenTheNextIsRead() throws {
+        let kept = Mutex<HTTPRequest?>(nil)
+        var router = Router()
+        router.add("POST", "/keep", sync: { request in
+            kept.withLock { $0 = request }
+            return Self.mirror(request)
+        })
+        router.add("POST", "/mirror", sync: Self.mirror)
+        try withServer(router: router) { server in
+            let connection = try TestConnection(port: server.port)
+            connection.sendRequest(
+                "POST", "/keep?q=kept", headers: [("X-A", "kept-a"), ("X-B", "kept-b")], body: Array("kept body".utf8))
+            _ = try connection.readResponse()
+            connection.sendRequest("POST", "/mirror?q=next", headers: [("X-A", "next-a")], body: Array("next".utf8))
+            #expect(try connection.readResponse().text == "q=next a=next-a b=- repeated=[] body=next")
+            let first = try #require(kept.withLock { $0 })
+            #expect(Self.mirror(first).body == Array("q=kept a=kept-a b=kept-b repeated=[] body=kept body".utf8))
+        }
+    }
+
     /// The header table tells a name not seen yet from one seen with an empty value: an empty
     /// header given twice is a repeat, joined as any other.
     @Test func anEmptyHeaderGivenTwiceIsARepeatJoinedAsAnyOther() throws {

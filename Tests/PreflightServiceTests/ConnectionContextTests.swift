@@ -42,10 +42,12 @@ import Testing
     @Test func aRequestItsHandlerKeptKeepsItsOwnHeadWhenTheNextIsRead() throws {
         let kept = Mutex<HTTPRequest?>(nil)
         var router = Router()
-        router.add("POST", "/keep", sync: { request in
-            kept.withLock { $0 = request }
-            return Self.mirror(request)
-        })
+        router.add(
+            "POST", "/keep",
+            sync: { request in
+                kept.withLock { $0 = request }
+                return Self.mirror(request)
+            })
         router.add("POST", "/mirror", sync: Self.mirror)
         try withServer(router: router) { server in
             let connection = try TestConnection(port: server.port)

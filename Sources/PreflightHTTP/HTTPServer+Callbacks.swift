@@ -144,7 +144,7 @@ extension HTTPServer {
 /// libmicrohttpd's accept policy: once the server drains, new connections are closed unserved.
 let acceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
     guard let cls else { return .NO }
-    return Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue().isDraining ? .NO : .YES
+    return withServer(cls) { $0.isDraining } ? .NO : .YES
 }
 
 /// What reading a request's head needs while libmicrohttpd lists its headers and query

@@ -35,7 +35,9 @@ public final class ServiceMetrics: Sendable {
         /// counter per latency bucket, then the count and the nanoseconds.
         private let counters: UnsafeMutablePointer<Atomic<Int>>
         private static let requestCount = HTTPMethod.allCases.count * ServiceMetrics.statuses.count
-        private static let total = requestCount + ServiceMetrics.latencyBuckets.count + 2
+        private static let countIndex = requestCount + ServiceMetrics.latencyBuckets.count
+        private static let nanosecondsIndex = countIndex + 1
+        private static let total = nanosecondsIndex + 1
 
         init() {
             counters = .allocate(capacity: Self.total)
@@ -47,28 +49,33 @@ public final class ServiceMetrics: Sendable {
             counters.deallocate()
         }
 
-        /// Counts one request of `method` (a row) and `status` (a column of `statuses`).
+        /// The counter of requests of `method` (a row) and `status` (a column of `statuses`).
+        private static func requestIndex(method: Int, status: Int) -> Int {
+            method * ServiceMetrics.statuses.count + status
+        }
+
+        /// Counts one request of `method` and `status`, as `requestIndex` places them.
         func addRequest(method: Int, status: Int) {
-            counters[method * ServiceMetrics.statuses.count + status].add(1, ordering: .relaxed)
+            counters[Self.requestIndex(method: method, status: status)].add(1, ordering: .relaxed)
         }
 
         /// Counts one request's latency: its `bucket` (none past the last) and `nanoseconds`.
         func addLatency(bucket: Int?, nanoseconds: Int) {
             if let bucket { counters[Self.requestCount + bucket].add(1, ordering: .relaxed) }
-            counters[Self.total - 2].add(1, ordering: .relaxed)
-            counters[Self.total - 1].add(nanoseconds, ordering: .relaxed)
+            counters[Self.countIndex].add(1, ordering: .relaxed)
+            counters[Self.nanosecondsIndex].add(nanoseconds, ordering: .relaxed)
         }
 
         func requests(method: Int, status: Int) -> Int {
-            counters[method * ServiceMetrics.statuses.count + status].load(ordering: .relaxed)
+            counters[Self.requestIndex(method: method, status: status)].load(ordering: .relaxed)
         }
 
         var buckets: [Int] {
             ServiceMetrics.latencyBuckets.indices.map { counters[Self.requestCount + $0].load(ordering: .relaxed) }
         }
 
-        var count: Int { counters[Self.total - 2].load(ordering: .relaxed) }
-        var nanoseconds: Int { counters[Self.total - 1].load(ordering: .relaxed) }
+        var count: Int { counters[Self.countIndex].load(ordering: .relaxed) }
+        var nanoseconds: Int { counters[Self.nanosecondsIndex].load(ordering: .relaxed) }
     }
 
     /// What the tables made at start do not hold (a route or status added without them): counted

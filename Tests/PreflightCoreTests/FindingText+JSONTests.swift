@@ -20,6 +20,23 @@ import Testing
         !text.isJoined
     }
 
+    /// A catalog code is written without a scan for bytes to escape; a code made from a name
+    /// that holds a quote or a control character is escaped as any other string.
+    @Test func aCodeIsWrittenPlainOnlyWhenItNeedsNoEscape() throws {
+        #expect(FindingCode.alertTruncated.isPlain)
+        #expect(FindingCatalog.entries.allSatisfy { $0.code.isPlain })
+        let odd = FindingCode(rawValue: "odd\"code\n")
+        #expect(!odd.isPlain)
+        let finding = Finding(odd, path: nil, message: "m", fix: "f")
+        #expect(
+            try Self.findingJSON(finding)
+                == #"{"code":"odd\"code\n","severity":"error","path":null,"message":"m","fix":"f"}"#)
+        let plain = Finding(.alertTruncated, path: "aps.alert.body", message: "m", fix: "f")
+        #expect(
+            try Self.findingJSON(plain)
+                == #"{"code":"aps.alert.truncated","severity":"info","path":"aps.alert.body","message":"m","fix":"f"}"#)
+    }
+
     /// A number piece is spelled digit by digit, not through `String`: the same text and count.
     @Test(arguments: [0, 9, 10, 178, 4096, -1, -906, Int.max, Int.min])
     func aNumberPieceReadsAsStringSpellsIt(number: Int) throws {

@@ -1,5 +1,6 @@
-import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 /// The writer's literal keys are copied as written and its numbers spelled digit by digit:
 /// both must write the bytes the escaping and `String(number)` forms would.
@@ -74,5 +75,34 @@ import Testing
         let finished = fresh.finished()
         #expect(finished.count == 3000 + 8)
         #expect(String(decoding: finished, as: UTF8.self) == #"{"k":""# + String(repeating: "y", count: 3000) + #""}"#)
+    }
+
+    /// A value known to need no escape is written as `field(_:_: String?)` writes it, after a
+    /// member or first in an object.
+    @Test func aPlainFieldWritesWhatTheScannedFieldWrites() {
+        for value in ["", "pass", "rich-alert", "aps.mutable-content.outside-aps", String(repeating: "x", count: 40)] {
+            var plain = JSONWriter()
+            plain.object {
+                $0.field("verdict", plain: value)
+                $0.field("code", plain: value)
+            }
+            var scanned = JSONWriter()
+            scanned.object {
+                $0.field("verdict", value)
+                $0.field("code", value)
+            }
+            #expect(plain.text == scanned.text)
+            #expect(plain.text == #"{"verdict":"\#(value)","code":"\#(value)"}"#)
+        }
+    }
+
+    /// A string is read where it is: a literal, a small string, a long native one and a
+    /// substring made a string give the same bytes as `withUTF8` on a copy.
+    @Test func aStringIsReadInPlaceAsWithUTF8ReadsIt() {
+        let long = String(repeating: "é", count: 40)
+        for text in ["", "aps", "mutable-content", "content-available", long, String(long.dropFirst(3))] {
+            var copy = text
+            #expect(text.withUTF8InPlace { Array($0) } == copy.withUTF8 { Array($0) })
+        }
     }
 }

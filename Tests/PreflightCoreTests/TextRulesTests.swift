@@ -112,6 +112,27 @@ import Testing
         }
     }
 
+    /// Two byte runs compare equal only when every byte is: a difference at every offset of a
+    /// word, the next word and the tail, for lengths 0 to 24, and runs of different lengths.
+    @Test func sameFindsADifferenceAtEveryOffset() {
+        for count in 0...24 {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+            let copy = Array(bytes)
+            #expect(bytes.withUnsafeBufferPointer { left in copy.withUnsafeBufferPointer { ByteScan.same(left, $0) } })
+            for offset in 0..<count {
+                var other = bytes
+                other[offset] ^= 0x80
+                let same = bytes.withUnsafeBufferPointer { left in
+                    other.withUnsafeBufferPointer { ByteScan.same(left, $0) }
+                }
+                #expect(!same, "length \(count), offset \(offset)")
+            }
+            let longer = bytes + [0]
+            #expect(
+                !bytes.withUnsafeBufferPointer { left in longer.withUnsafeBufferPointer { ByteScan.same(left, $0) } })
+        }
+    }
+
     /// The block and word scans find the first of their bytes exactly: every byte value at every
     /// offset of a sixteen-byte block, a word and a tail, among neighbours that make a word's
     /// subtraction borrow (a zero, a control byte, a quote, bytes over 0x80), with a second hit

@@ -7,7 +7,19 @@ enum ByteScan {
     static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         guard let a = left.baseAddress, let b = right.baseAddress, a != b else { return true }
-        for index in 0..<left.count where a[index] != b[index] { return false }
+        // Eight bytes at a time, then the tail: a key or a header name is a word or two.
+        var index = 0
+        let count = left.count
+        while index + 8 <= count {
+            let wordA = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+            let wordB = UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+            if wordA != wordB { return false }
+            index += 8
+        }
+        while index < count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
         return true
     }
 

@@ -136,8 +136,7 @@ public final class JSONDocument: Sendable {
         // Different lengths are told apart before any byte is read.
         let node = nodes[index]
         guard node.escaped || Int(node.length) == text.utf8.count else { return false }
-        var text = text
-        return text.withUTF8 { wanted in withStringBytes(index) { ByteScan.same($0, wanted) } }
+        return text.withUTF8InPlace { wanted in withStringBytes(index) { ByteScan.same($0, wanted) } }
     }
 
     func string(_ index: Int) -> String {
@@ -196,8 +195,8 @@ public struct JSONView: Sendable {
 
     /// The value of `key` in an object, the last one when the key repeats (as a dictionary keeps it).
     public subscript(key: String) -> JSONView? {
-        var key = key
-        return key.withUTF8 { document.lastMember(of: index, named: $0) }.map {
+        // Read in place: a copy to call `withUTF8` on retained the key on every lookup.
+        key.withUTF8InPlace { document.lastMember(of: index, named: $0) }.map {
             JSONView(document: document, index: $0)
         }
     }

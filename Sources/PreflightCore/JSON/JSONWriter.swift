@@ -195,19 +195,35 @@ public struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Writes a member whose value is a string known to need no escape (an enumeration's raw
+    /// value, a catalog's code: a debug build checks it): the value is copied between its quotes
+    /// without being scanned. A report writes a verdict and each finding's code and severity
+    /// this way; `field(_:_: String?)` scanned each for bytes to escape.
+    public mutating func field(_ name: StaticString, plain value: String) {
+        key(name)
+        value.withUTF8InPlace { text in
+            assert(ByteScan.firstStringSpecial(text, from: 0) == text.count, "a plain value to escape: \(value)")
+            write(text.count + 2) { target in
+                target[0] = UInt8(ascii: "\"")
+                if let source = text.baseAddress { (target + 1).update(from: source, count: text.count) }
+                target[text.count + 1] = UInt8(ascii: "\"")
+            }
+        }
+        needsComma = true
+    }
+
     /// Writes a key made at run time (a code, a header's name, a member of a document), escaped
     /// as JSON requires; the next value written is its value.
     public mutating func key(text name: String) {
         separate()
-        var name = name
-        name.withUTF8 { quoted($0) }
+        name.withUTF8InPlace { quoted($0) }
         raw(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func value(_ string: String?) {
         separate()
-        if var string { string.withUTF8 { quoted($0) } } else { append("null") }
+        if let string { string.withUTF8InPlace { quoted($0) } } else { append("null") }
         needsComma = true
     }
 
@@ -345,14 +361,12 @@ public struct JSONWriter: Sendable {
     }
 
     private mutating func append(_ string: String) {
-        var string = string
-        string.withUTF8 { raw($0) }
+        string.withUTF8InPlace { raw($0) }
     }
 
     /// Appends `string` as a JSON string literal, escaping what RFC 8259 requires.
     public static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
-        var string = string
-        string.withUTF8 { appendQuoted($0, to: &bytes) }
+        string.withUTF8InPlace { appendQuoted($0, to: &bytes) }
     }
 
     /// Appends the UTF-8 text `utf8` as a JSON string literal.

@@ -71,8 +71,7 @@ extension ExtensionProfile {
     static func forEachCatalogPathPiece(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         let prefix: StaticString = "/v1/profiles/"
         prefix.withUTF8Buffer(body)
-        var name = name
-        name.withUTF8 { utf8 in
+        name.withUTF8InPlace { utf8 in
             var runStart = 0
             for (index, byte) in utf8.enumerated() where !isUnreserved(byte) {
                 body(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))

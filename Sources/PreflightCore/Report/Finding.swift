@@ -28,6 +28,9 @@ public struct FindingCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// the cap's tables on every request, and hashing its name's bytes each time cost more
     /// than the rest of the lookup.
     private let nameHash: Int
+    /// Whether the name needs no escape in a JSON string (every catalog code's): the report
+    /// then writes it without scanning it.
+    let isPlain: Bool
 
     /// The code named `rawValue`, with the catalog's severity for that name.
     public init(rawValue: String) {
@@ -39,6 +42,8 @@ public struct FindingCode: RawRepresentable, Hashable, Sendable, CustomStringCon
         self.rawValue = rawValue
         self.catalogSeverity = severity
         self.nameHash = rawValue.hashValue
+        var name = rawValue
+        self.isPlain = name.withUTF8 { ByteScan.firstStringSpecial($0, from: 0) == $0.count }
     }
 
     public var description: String { rawValue }

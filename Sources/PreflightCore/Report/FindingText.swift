@@ -88,13 +88,9 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         Self.withUTF8(of: joined, body)
     }
 
-    /// Hands `body` the UTF-8 of `string`, read in place (a native string's bytes are contiguous;
-    /// `withUTF8` would need a copy to call on, its storage retained); a bridged one is copied.
+    /// Hands `body` the UTF-8 of `string`, read in place (`withUTF8InPlace`).
     fileprivate static func withUTF8(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if string.utf8.withContiguousStorageIfAvailable(body) == nil {
-            var copy = string
-            copy.withUTF8(body)
-        }
+        string.withUTF8InPlace(body)
     }
 
     /// Cuts the text in place to its first `limit` bytes and `Quoting.ellipsis`

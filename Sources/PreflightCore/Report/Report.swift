@@ -148,21 +148,9 @@ public struct Report: Sendable {
     /// writer for them all, its room made as the whole grows, not once a report).
     public func write(to writer: inout JSONWriter) {
         writer.object { report in
-            report.field("verdict", verdict.rawValue)
+            report.field("verdict", plain: verdict.rawValue)
             report.key("findings")
-            report.array { list in
-                for index in findings.indices {
-                    list.object { item in
-                        item.field("code", findings[index].code.rawValue)
-                        item.field("severity", findings[index].severity.rawValue)
-                        item.field("path", findings[index].path)
-                        item.key("message")
-                        item.string(findings[index].messageText)
-                        item.key("fix")
-                        item.string(findings[index].fixText)
-                    }
-                }
-            }
+            writeFindings(to: &report)
             if !omittedFindings.isEmpty {
                 report.key("findings_omitted")
                 report.object { counts in
@@ -177,7 +165,7 @@ public struct Report: Sendable {
                 summary.field("bytes", payload.bytes)
                 summary.field("limit", payload.limit)
                 summary.field("push_type", payload.pushType)
-                summary.field("judged_as", payload.judgedAs.rawValue)
+                summary.field("judged_as", plain: payload.judgedAs.rawValue)
                 summary.field("media_url", payload.mediaURLText)
                 summary.field("media_key", payload.mediaKey)
                 summary.field("profile", payload.profile)
@@ -213,6 +201,34 @@ public struct Report: Sendable {
             if !attachments.isEmpty {
                 report.key("attachments")
                 Self.write(attachments, to: &report)
+            }
+        }
+    }
+
+    /// The findings, each with its code, severity, path and texts.
+    private func writeFindings(to writer: inout JSONWriter) {
+        writer.array { list in
+            // Each finding read through its address: read from the array, its texts were
+            // copied (their strings retained) for each one written, twice as many copies.
+            findings.withUnsafeBufferPointer { found in
+                guard let first = found.baseAddress else { return }
+                for index in found.indices {
+                    let finding = first + index
+                    list.object { item in
+                        let code = finding.pointee.code
+                        if code.isPlain {
+                            item.field("code", plain: code.rawValue)
+                        } else {
+                            item.field("code", code.rawValue)
+                        }
+                        item.field("severity", plain: finding.pointee.severity.rawValue)
+                        item.field("path", finding.pointee.path)
+                        item.key("message")
+                        item.string(finding.pointee.messageText)
+                        item.key("fix")
+                        item.string(finding.pointee.fixText)
+                    }
+                }
             }
         }
     }

@@ -95,8 +95,7 @@ public struct APNsHeaders: Sendable, Equatable {
         // Most names come lowercased already (APNs' own spelling): `lowercased()` made a new
         // string of them all the same. Checked over the bytes (a `contains(where:)` over the
         // `utf8` view cost as much as the lowercasing).
-        var spelled = name
-        let hasUpper = spelled.withUTF8 { bytes in
+        let hasUpper = name.withUTF8InPlace { bytes in
             bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }
         }
         let lower = hasUpper ? name.lowercased() : name

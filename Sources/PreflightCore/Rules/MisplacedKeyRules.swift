@@ -20,8 +20,7 @@ enum MisplacedKeyRules {
 
     /// The code for a key outside `aps` that names an `aps` flag, nil for any other key.
     static func code(forKey key: String) -> FindingCode? {
-        var key = key
-        return key.withUTF8 { code(forKey: $0) }
+        key.withUTF8InPlace { code(forKey: $0) }
     }
 
     /// The same from the key's UTF-8 (escapes undone): `mutable-content` or `content-available`

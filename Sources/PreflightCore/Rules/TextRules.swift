@@ -22,8 +22,7 @@ public enum TextRules {
     /// The first template placeholder in `text`, if any. Searched over the contiguous UTF-8 bytes:
     /// the rule runs on every push, and a text without one allocates nothing.
     public static func placeholder(in text: String) -> String? {
-        var text = text
-        return text.withUTF8 { placeholder(in: $0) }
+        text.withUTF8InPlace { placeholder(in: $0) }
     }
 
     /// The first template placeholder in the UTF-8 text `bytes`, if any.

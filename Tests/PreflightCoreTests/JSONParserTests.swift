@@ -102,6 +102,27 @@ import Testing
         #expect(first([0xF4, 0x90, 0x80, 0x80]) == 0)  // past U+10FFFF
     }
 
+    /// The ASCII runs read thirty-two and eight bytes at a time stop at the first byte over 0x7F
+    /// wherever it is: an ill-formed byte is found at every offset of ASCII texts up to 80 bytes,
+    /// and a well-formed two-byte character there is accepted.
+    @Test func utf8CheckFindsABadByteAtEveryOffsetOfAnASCIIRun() {
+        let first = { (bytes: [UInt8]) in bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalid(in: $0) } }
+        for count in 0...80 {
+            // All ASCII, the run ending exactly at the end of a block, a word or a byte.
+            #expect(first([UInt8](repeating: UInt8(ascii: "a"), count: count)) == nil, "length \(count)")
+        }
+        for count in 1...80 {
+            for offset in 0..<count {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: count)
+                bytes[offset] = 0xFF
+                #expect(first(bytes) == offset, "length \(count), offset \(offset)")
+                bytes[offset] = 0xC3
+                bytes.insert(0xA9, at: offset + 1)  // é
+                #expect(first(bytes) == nil, "length \(count), offset \(offset)")
+            }
+        }
+    }
+
     /// Strings are written from one byte that needs escaping to the next; every string
     /// must read back as itself, and the escapes are RFC 8259's.
     @Test func writtenStringsReadBackWhateverTheyHold() throws {

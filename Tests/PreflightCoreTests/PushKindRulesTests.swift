@@ -1,5 +1,6 @@
-import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 /// One valid push of every kind passes, judged as that kind; each kind's table finds what its
 /// Apple page forbids or needs.
@@ -87,6 +88,31 @@ import Testing
             headers)
         #expect(start.summary.judgedAs == .liveActivityBroadcast)
         #expect(start.findings.map(\.code.rawValue) == ["aps.event.broadcast-start"])
+    }
+
+    /// Each push type APNs knows names its kind, spelled exactly: a type of the same length, a
+    /// case change, a longer or shorter spelling, `alert` and an unknown type name none (they are
+    /// judged from the payload).
+    @Test func eachPushTypeNamesItsKindSpelledExactly() {
+        let named: [String: PushKind] = [
+            "background": .background, "voip": .voip, "liveactivity": .liveActivity, "pushtotalk": .pushToTalk,
+            "widgets": .widgets, "controls": .controls, "location": .location, "complication": .complication,
+            "fileprovider": .fileProvider, "mdm": .mdm,
+        ]
+        #expect(Set(named.keys).union(["alert"]) == Set(APNsHeaders.knownPushTypes))
+        for (type, kind) in named {
+            #expect(PushKind.named(byPushType: type, broadcast: false) == kind)
+            #expect(PushKind.named(byPushType: type.uppercased(), broadcast: false) == nil)
+            #expect(PushKind.named(byPushType: type + "s", broadcast: false) == nil)
+            #expect(PushKind.named(byPushType: String(type.dropLast()), broadcast: false) == nil)
+            var swapped = Array(type.utf8)
+            swapped[swapped.count - 1] ^= 0x01
+            #expect(PushKind.named(byPushType: String(decoding: swapped, as: UTF8.self), broadcast: false) == nil)
+        }
+        #expect(PushKind.named(byPushType: "liveactivity", broadcast: true) == .liveActivityBroadcast)
+        for other in ["alert", "", "wigdets", "locatoin", "mdn"] {
+            #expect(PushKind.named(byPushType: other, broadcast: false) == nil, "\(other)")
+        }
     }
 
     @Test func aChannelMakesALiveActivityABroadcast() {

@@ -29,20 +29,28 @@ public enum PushKind: String, Sendable, CaseIterable {
     public static func judge(
         pushType: String?, aps: JSONView?, mediaFound: Bool, expectMedia: Bool, broadcast: Bool = false
     ) -> PushKind {
-        switch pushType ?? "alert" {
-        case "background": return .background
-        case "voip": return .voip
-        case "liveactivity": return broadcast ? .liveActivityBroadcast : .liveActivity
-        case "pushtotalk": return .pushToTalk
-        case "widgets": return .widgets
-        case "controls": return .controls
-        case "location": return .location
-        case "complication": return .complication
-        case "fileprovider": return .fileProvider
-        case "mdm": return .mdm
-        default:
-            let mutable = aps?.isObject == true && aps?["mutable-content"] != nil
-            return mutable || mediaFound || expectMedia ? .richAlert : .alert
+        if let pushType, let named = named(byPushType: pushType, broadcast: broadcast) { return named }
+        let mutable = aps?.isObject == true && aps?["mutable-content"] != nil
+        return mutable || mediaFound || expectMedia ? .richAlert : .alert
+    }
+
+    /// The kind a push type other than `alert` names, exactly as spelled; nil for `alert` and for
+    /// a type APNs does not know (both judged from the payload). Told apart by length, then by
+    /// bytes: a `switch` over the strings compared the type with each case in turn, twice a push.
+    static func named(byPushType pushType: String, broadcast: Bool) -> PushKind? {
+        pushType.withUTF8InPlace { type in
+            func spells(_ name: StaticString) -> Bool { name.withUTF8Buffer { ByteScan.same(type, $0) } }
+            switch type.count {
+            case 3: return spells("mdm") ? .mdm : nil
+            case 4: return spells("voip") ? .voip : nil
+            case 7: return spells("widgets") ? .widgets : nil
+            case 8: return spells("controls") ? .controls : spells("location") ? .location : nil
+            case 10: return spells("background") ? .background : spells("pushtotalk") ? .pushToTalk : nil
+            case 12:
+                if spells("liveactivity") { return broadcast ? .liveActivityBroadcast : .liveActivity }
+                return spells("complication") ? .complication : spells("fileprovider") ? .fileProvider : nil
+            default: return nil
+            }
         }
     }
 

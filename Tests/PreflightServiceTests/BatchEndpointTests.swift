@@ -158,4 +158,37 @@ import Testing
             #expect(try origins.hits("/wait/batch.jpg") == 1)
         }
     }
+
+    /// Items that need no download are answered around those that wait for one: the reports
+    /// written before the first download and those stored after it come back in the items'
+    /// order, each its own, and all of them are counted in the metrics.
+    @Test func reportsAroundDownloadsComeBackInOrder() throws {
+        let origins = try Origins.load()
+        try withService(origins.configuration()) { service in
+            let alert = #""headers": {"apns-push-type": "alert"}"#
+            func media(_ name: String, ms: Int) -> String {
+                let url = origins.origin + "/wait/\(name).jpg?ms=\(ms)"
+                return #"{"payload": {"aps": {"alert": "m", "mutable-content": 1}, "image": "\#(url)"}, \#(alert)}"#
+            }
+            let items = [
+                #"{"payload": {"aps": {"alert": "first"}}, \#(alert)}"#, media("around-one", ms: 200),
+                #"{"payload": {"aps": {"alert": "b"}}, "headers": {"apns-push-type": "background"}}"#,
+                media("around-two", ms: 20), #"{"payload": "not json", \#(alert)}"#,
+            ]
+            let reports = try results(try post(service, #"{"items": ["# + items.joined(separator: ",") + "]}"))
+            #expect(reports.map { $0["verdict"]?.string } == ["pass", "pass", "fail", "pass", "fail"])
+            #expect(reports.map { $0["attachment"]?["uti"]?.string } == [nil, "public.jpeg", nil, "public.jpeg", nil])
+            func firstCode(_ report: JSONValue) -> String? {
+                guard case .array(let findings)? = report["findings"] else { return nil }
+                return findings.first?["code"]?.string
+            }
+            #expect(firstCode(reports[0]) == "media.none")
+            #expect(firstCode(reports[4]) == "payload.invalid-json")
+            let expected = [
+                #"preflight_reports_total{verdict="pass"} 3"#, #"preflight_reports_total{verdict="fail"} 2"#,
+            ]
+            let text = try metrics(port: service.port, containing: expected)
+            for line in expected { #expect(text.contains(line + "\n"), "\(line)") }
+        }
+    }
 }

@@ -147,16 +147,31 @@ public struct JSONWriter: Sendable {
 
     /// Writes an object whose members `body` adds with the `field` methods.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        open(UInt8(ascii: "{"))
+        beginObject()
         body(&self)
-        raw(UInt8(ascii: "}"))
-        needsComma = true
+        endObject()
     }
 
     /// Writes an array whose elements `body` adds.
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
-        open(UInt8(ascii: "["))
+        beginArray()
         body(&self)
+        endArray()
+    }
+
+    /// Starts an object that `endObject` ends: for a value written across calls (a batch's
+    /// answer, its reports written as each check ends). `object(_:)` where one closure can write it.
+    public mutating func beginObject() { open(UInt8(ascii: "{")) }
+
+    public mutating func endObject() {
+        raw(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Starts an array that `endArray` ends (`beginObject`'s array).
+    public mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    public mutating func endArray() {
         raw(UInt8(ascii: "]"))
         needsComma = true
     }

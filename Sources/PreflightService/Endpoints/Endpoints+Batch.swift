@@ -44,51 +44,126 @@ extension Endpoints {
             }
         }
         let metrics = self.metrics
-        // Every item's payload judged here, on the connection's worker; the outcomes moved into
-        // their slots (`switch consume`: bound from a borrowed step, each was copied).
+        // Every item's payload judged here, on the connection's worker. While no item has waited
+        // for a download, each report is written into the answer as its check ends and its
+        // findings array handed to the next check (the worker's scratch, as a single request's);
+        // after the first download, the outcomes are moved into their slots (`switch consume`:
+        // bound from a borrowed step, each was copied) and written when the last download ends.
         let items = batch.items
-        var results = BatchResults(count: items.count)
+        var results = BatchResults(count: items.count, answer: BatchAnswer(items: items.count, responder: responder))
         var downloads: [(index: Int, pending: PendingDownloads)] = []
+        let scratch = WorkerScratch.current
         // Read in place by index: `for item in` copies each item out, retaining its parts.
         for index in items.indices {
             let step = check.begin(
                 body: items[index].givenBytes, headers: items[index].headers, fetch: options.fetch,
                 profile: named[index] ?? options.profile, format: formats[index],
                 expectMedia: options.expectMedia,
-                parsed: items[index].parsed)
+                parsed: items[index].parsed, findings: downloads.isEmpty ? scratch.takeFindings() : Findings())
             switch consume step {
+            case .finished(let outcome) where downloads.isEmpty: results.answer(outcome, keepingFindingsIn: scratch)
             case .finished(let outcome): results.store(outcome, at: index)
             case .downloading(let pending): downloads.append((index, pending))
             }
         }
         guard !downloads.isEmpty else {
-            // Nothing to wait for: answered at once, into the connection's kept buffer.
-            var outcomes = results.takeOutcomes()
-            return responder.respond(BatchResults.answer(&outcomes, responder: responder, metrics: metrics))
+            // Nothing to wait for: every report is written; answered at once.
+            return responder.respond(results.finish(metrics: metrics))
         }
-        // The download that ends last answers; the reports are judged and written on the
-        // connection's worker when it resumes.
+        // The download that ends last answers; the rest of the reports are judged and written on
+        // the connection's worker when it resumes.
         let collected = Mutex(results)
         for (index, pending) in downloads {
             pending.start { outcome in
                 guard collected.withLock({ $0.store(outcome, at: index) }) else { return }
                 responder.respond {
-                    var outcomes = collected.withLock { $0.takeOutcomes() }
-                    return BatchResults.answer(&outcomes, responder: responder, metrics: metrics)
+                    var rest = collected.withLock { $0.take() }
+                    return rest.finish(metrics: metrics)
                 }
             }
         }
     }
 }
 
-/// The outcomes of a batch as they arrive, in item order.
+/// A batch's answer, `{"results":[report, ...]}`, written as the reports come: into a kept
+/// buffer (the connection's, or for a large answer the server's), each report counted for the
+/// metrics as it is written. One writer for the whole, so its room grows with the answer.
+struct BatchAnswer: Sendable {
+    private var writer: JSONWriter
+    private var tally = ReportTally()
+    /// The reports written so far (the items' first ones, in order).
+    private(set) var written = 0
+    private let items: Int
+
+    /// About the size of a payload-only report's JSON (bench/payload-1k.json's is 860 bytes):
+    /// the answer is written into a buffer with room for this much an item, taken from the
+    /// server's kept ones, and grows past it only when reports are longer.
+    static let reportBytes = 1024
+
+    init(items: Int, responder: Responder) {
+        var body = responder.takeBodyBuffer(atLeast: items * Self.reportBytes)
+        writer = JSONWriter(appendingTo: &body)
+        self.items = items
+        writer.beginObject()
+        writer.key("results")
+        writer.beginArray()
+    }
+
+    /// An empty answer, for a `BatchResults` whose answer was taken.
+    private init() {
+        writer = JSONWriter(capacity: 0)
+        items = 0
+    }
+
+    /// Writes the next item's report, and counts it.
+    mutating func write(_ report: borrowing Report) {
+        tally.count(report)
+        let start = writer.count
+        report.write(to: &writer)
+        // Room for the rest at the first one's size, and a quarter more.
+        if written == 0 { writer.reserve((writer.count - start) * (items - 1) * 5 / 4) }
+        written += 1
+    }
+
+    /// Ends the answer: the 200 with its bytes (the writer's storage, not a copy), the counts
+    /// added to `metrics`.
+    consuming func finish(metrics: ServiceMetrics) -> HTTPResponse {
+        writer.endArray()
+        writer.endObject()
+        var bytes: [UInt8] = []
+        writer.finish(into: &bytes)
+        metrics.record(tally)
+        return .json(200, bytes: bytes)
+    }
+
+    /// Moves the answer out, leaving an empty one.
+    mutating func take() -> BatchAnswer {
+        var taken = BatchAnswer()
+        swap(&taken, &self)
+        return taken
+    }
+}
+
+/// The outcomes of a batch as they arrive, in item order, and its answer: the reports of the
+/// items before the first download are written at once, the rest stored until every one is in.
 private struct BatchResults {
     private var slots: [CheckOutcome?]
     private var missing: Int
+    private var answer: BatchAnswer
 
-    init(count: Int) {
+    init(count: Int, answer: BatchAnswer) {
         slots = Array(repeating: nil, count: count)
         missing = count
+        self.answer = answer
+    }
+
+    /// Writes the report of the next item into the answer at once (no item before it waits for a
+    /// download), and hands its findings array to `scratch` for the next check.
+    mutating func answer(_ outcome: consuming CheckOutcome, keepingFindingsIn scratch: WorkerScratch) {
+        let report = outcome.report()
+        answer.write(report)
+        missing -= 1
+        scratch.keep(report.findings)
     }
 
     /// Stores the outcome of item `index`; true when that was the last.
@@ -99,50 +174,23 @@ private struct BatchResults {
         return missing == 0
     }
 
-    /// The outcomes in item order, moved out (the slots are left empty).
-    mutating func takeOutcomes() -> [CheckOutcome?] {
-        var taken: [CheckOutcome?] = []
-        swap(&taken, &slots)
+    /// Moves the results out (the slots left empty, the answer an empty one).
+    mutating func take() -> BatchResults {
+        var taken = BatchResults(count: 0, answer: answer.take())
+        swap(&taken.slots, &slots)
+        taken.missing = missing
         return taken
     }
 
-    /// About the size of a payload-only report's JSON (bench/payload-1k.json's is 860 bytes):
-    /// a batch's answer is written into a buffer with room for this much an item, taken from
-    /// the server's kept ones, and grows past it only when reports are longer.
-    static let reportBytes = 1024
-
-    /// The 200 answer of the outcomes, written into a kept buffer (the connection's, or for a
-    /// large answer the server's).
-    static func answer(_ outcomes: inout [CheckOutcome?], responder: Responder, metrics: ServiceMetrics) -> HTTPResponse
-    {
-        var body = responder.takeBodyBuffer(atLeast: outcomes.count * reportBytes)
-        write(&outcomes, into: &body, metrics: metrics)
-        return .json(200, bytes: body)
-    }
-
-    /// Writes `{"results":[report, ...]}` after what `bytes` holds, each outcome taken out of
-    /// `outcomes` (a copy of an outcome retains every part of its report) and its report counted
-    /// as it is written, the counts added to `metrics` at the end. One writer for the whole, so
-    /// its room grows with the answer (a writer a report would make room again for every one).
-    static func write(_ outcomes: inout [CheckOutcome?], into bytes: inout [UInt8], metrics: ServiceMetrics) {
-        var writer = JSONWriter(appendingTo: &bytes)
-        var tally = ReportTally()
-        writer.object { answer in
-            answer.key("results")
-            answer.array { list in
-                // Judged as taken (`take()!` where the slot holds one): bound by `guard let`
-                // first, the outcome was copied.
-                for index in outcomes.indices where outcomes[index] != nil {
-                    let report = outcomes[index].take()!.report()
-                    tally.count(report)
-                    let start = list.count
-                    report.write(to: &list)
-                    // Room for the rest at the first one's size, and a quarter more.
-                    if index == 0 { list.reserve((list.count - start) * (outcomes.count - 1) * 5 / 4) }
-                }
-            }
+    /// Writes the stored outcomes' reports after those already written, in item order, each
+    /// taken out of its slot (a copy of an outcome retains every part of its report), and ends
+    /// the answer.
+    mutating func finish(metrics: ServiceMetrics) -> HTTPResponse {
+        // Judged as taken (`take()!` where the slot holds one): bound by `guard let` first, the
+        // outcome was copied.
+        for index in slots.indices where slots[index] != nil {
+            answer.write(slots[index].take()!.report())
         }
-        writer.finish(into: &bytes)
-        metrics.record(tally)
+        return answer.take().finish(metrics: metrics)
     }
 }

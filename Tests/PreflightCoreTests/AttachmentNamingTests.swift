@@ -1,5 +1,6 @@
-import PreflightCore
 import Testing
+
+@testable import PreflightCore
 
 /// The SDK helpers' namings as their current source names the file.
 @Suite struct AttachmentNamingTests {
@@ -59,6 +60,26 @@ import Testing
         #expect(try named(.generic, "https://c.test/a.aif", nil).uti == "public.aiff-audio")
         #expect(try named(.generic, "https://c.test/a.mov", nil).uti == nil)
         #expect(AttachmentNaming.conformingUTIs == ["com.apple.m4v-video": "public.mpeg-4"])
+    }
+
+    /// A name spelled from a base and an extension, an extension lowercased only when it must
+    /// be, and a UTI's listed parent found by comparing the table's keys: the same as the
+    /// string forms they replace.
+    @Test func namesAndTypesReadTheSameAsTheStringForms() {
+        for ext in ["jpg", "JPEG", "m4v", "jpé", "a.b", ""] {
+            #expect(AttachmentNaming.file("attachment", ext: ext).fileName == "attachment" + "." + ext)
+            #expect(AttachmentNaming.file("attachment", ext: ext).pathExtension == ext)
+        }
+        #expect(AttachmentNaming.file("attachment", ext: nil).fileName == "attachment")
+        for text in ["jpg", "JPG", "Jpeg", "", "ÉPS", "m4v", "ß", "İ", "mp4?x=Y"] {
+            #expect(AttachmentNaming.lowercased(text) == text.lowercased(), "\(text)")
+        }
+        for (kind, base) in AttachmentNaming.conformingUTIs {
+            #expect(AttachmentNaming.conformingBase(of: kind) == base)
+        }
+        for uti in ["public.jpeg", "public.mpeg-4", "com.apple.m4v-videO", ""] {
+            #expect(AttachmentNaming.conformingBase(of: uti) == nil, "\(uti)")
+        }
     }
 
     /// Airship: a supported extension as a suffix of the lowercased name means no hint, even

@@ -13,7 +13,7 @@ public struct NamedFile: Sendable, Equatable {
         // Apple: the hint is a UTI. One that names no attachment type (a MIME type such as
         // `image/png`) types nothing; the name's extension is then all iOS has.
         if let typeHint, AttachmentNaming.attachableUTIs.contains(typeHint) { return typeHint }
-        return pathExtension.flatMap { AttachmentNaming.utiForExtension[$0.lowercased()] }
+        return pathExtension.flatMap { AttachmentNaming.utiForExtension[AttachmentNaming.lowercased($0)] }
     }
 }
 
@@ -43,6 +43,22 @@ public enum AttachmentNaming {
     /// UTTypeMPEG4Movie" (`public.mpeg-4`). Whether the attachment check accepts a conforming
     /// type is not documented: attached, with the warning `attachment.type-unlisted`.
     public static let conformingUTIs: [String: String] = ["com.apple.m4v-video": "public.mpeg-4"]
+
+    /// The listed type `uti` is a kind of (`conformingUTIs`), nil for any other: the table's
+    /// few keys compared in turn, where a lookup hashed the UTI of every attachment judged.
+    static func conformingBase(of uti: String) -> String? {
+        for (kind, base) in conformingUTIs where kind == uti { return base }
+        return nil
+    }
+
+    /// `text.lowercased()`: the string itself when it is ASCII with no uppercase letter (a file
+    /// extension most often: `lowercased()` made a new string of it all the same).
+    static func lowercased(_ text: String) -> String {
+        let isLower = text.withUTF8InPlace { bytes in
+            !bytes.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+        }
+        return isLower ? text : text.lowercased()
+    }
 
     /// Extensions iOS types as a type that neither is nor conforms to a listed one, for the
     /// messages of `attachment.untyped`. Apple, `UTTypeAIFF`
@@ -119,7 +135,25 @@ public enum AttachmentNaming {
     static let decodableImages: [MediaFormat] = [.webp, .heic, .bmp, .tiff]
 
     static func file(_ base: String, ext: String?) -> NamedFile {
-        NamedFile(fileName: ext.map { base + "." + $0 } ?? base, pathExtension: ext, typeHint: nil)
+        guard let ext else { return NamedFile(fileName: base, pathExtension: nil, typeHint: nil) }
+        // Spelled into the string's storage at once: `base + "." + ext` appended twice (some
+        // 400 instructions for the `attachment.jpg` of every push whose URL names its type).
+        let count = base.utf8.count + 1 + ext.utf8.count
+        let name = String(unsafeUninitializedCapacity: count) { target in
+            var written = 0
+            func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                for byte in bytes {
+                    target[written] = byte
+                    written += 1
+                }
+            }
+            base.withUTF8InPlace(copy)
+            target[written] = UInt8(ascii: ".")
+            written += 1
+            ext.withUTF8InPlace(copy)
+            return written
+        }
+        return NamedFile(fileName: name, pathExtension: ext, typeHint: nil)
     }
 
     /// `URLResponse.suggestedFilename`: the Content-Disposition file name, else the last path

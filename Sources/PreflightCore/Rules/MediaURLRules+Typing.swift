@@ -4,7 +4,7 @@ extension MediaURLRules {
     /// `attachment.type-unlisted` for a file typed as a kind of a listed type (`.m4v`:
     /// `com.apple.m4v-video`, a kind of `public.mpeg-4`, `AttachmentNaming.conformingUTIs`).
     static func conformingType(_ named: NamedFile, uti: String, _ profile: ExtensionProfile, key: String) -> Finding? {
-        guard let base = AttachmentNaming.conformingUTIs[uti] else { return nil }
+        guard let base = AttachmentNaming.conformingBase(of: uti) else { return nil }
         let how =
             named.typeHint == uti
             ? "passes the type hint \(uti)"
@@ -14,7 +14,7 @@ extension MediaURLRules {
 
     /// The same, from the URL's extension alone (no download, a profile that names the file from the response).
     static func conformingType(url reference: MediaReference, ext: String, uti: String) -> Finding? {
-        guard let base = AttachmentNaming.conformingUTIs[uti] else { return nil }
+        guard let base = AttachmentNaming.conformingBase(of: uti) else { return nil }
         return typeUnlisted("the URL's extension .\(ext) is typed \(uti)", uti: uti, base: base, key: reference.key)
     }
 
@@ -159,7 +159,7 @@ extension MediaURLRules {
         }
         // Typed as iOS types a file name (`AttachmentNaming.utiForExtension`), not by the formats
         // Preflight sniffs: `.mov` holds MPEG-4 bytes but is `com.apple.quicktime-movie`, no listed type.
-        if let uti = AttachmentNaming.utiForExtension[ext.lowercased()] {
+        if let uti = AttachmentNaming.utiForExtension[AttachmentNaming.lowercased(ext)] {
             if let finding = conformingType(url: reference, ext: ext, uti: uti) { findings.append(finding) }
             return
         }

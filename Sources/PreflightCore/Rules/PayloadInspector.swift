@@ -226,8 +226,8 @@ public struct PayloadInspector: Sendable {
         // Looked up once: the push's kind and, for a push that is not a rich alert, the misplaced keys read it.
         let mediaFound = MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil
         let kind = PushKind.judge(
-            pushType: headers.pushType, aps: context.aps, mediaFound: mediaFound, expectMedia: expectMedia,
-            broadcast: headers.channelID != nil)
+            pushType: headers.pushType, mutable: context.mutableContent != nil, mediaFound: mediaFound,
+            expectMedia: expectMedia, broadcast: headers.channelID != nil)
         summary.judgedAs = kind
         guard kind == .richAlert else {
             let kindContext = PushKindContext(headers: headers, payload: context, kind: kind, expectMedia: expectMedia)

@@ -7,11 +7,19 @@ public struct PayloadContext: Sendable {
     /// The `aps` value, nil when absent (looked up once for every rule).
     /// (Spelled `Optional`: initialized once, as `PayloadSummary`'s optionals are.)
     public var aps: Optional<JSONView>
+    /// `aps.alert` and `aps.mutable-content`, nil when absent or when `aps` is not an object:
+    /// found once here, where each of the rules that read them looked them up again (four
+    /// lookups each on a rich alert, a walk of `aps`'s members each time).
+    public var alert: Optional<JSONView>
+    public var mutableContent: Optional<JSONView>
 
     public init(root: JSONView, pushType: String = "alert") {
         self.root = root
         self.pushType = pushType
-        self.aps = root["aps"]
+        let aps = root["aps"]
+        self.aps = aps
+        alert = aps?["alert"]
+        mutableContent = aps?["mutable-content"]
     }
 }
 
@@ -172,7 +180,7 @@ public enum PayloadRules {
 
     static func mutableContent(_ context: PayloadContext, _ findings: inout Findings) {
         guard let aps = context.aps, aps.isObject else { return }
-        guard let value = aps["mutable-content"] else {
+        guard let value = context.mutableContent else {
             return findings.append(
                 .mutableContentMissing, path: "aps.mutable-content",
                 message:
@@ -188,7 +196,7 @@ public enum PayloadRules {
 
     static func alert(_ context: PayloadContext, _ findings: inout Findings) {
         guard let aps = context.aps, aps.isObject else { return }
-        guard let alert = aps["alert"] else {
+        guard let alert = context.alert else {
             return findings.append(
                 .alertMissing, path: "aps.alert",
                 message: "aps has no alert: iOS only runs the extension for a notification with visible text",

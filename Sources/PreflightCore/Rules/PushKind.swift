@@ -29,8 +29,16 @@ public enum PushKind: String, Sendable, CaseIterable {
     public static func judge(
         pushType: String?, aps: JSONView?, mediaFound: Bool, expectMedia: Bool, broadcast: Bool = false
     ) -> PushKind {
+        judge(
+            pushType: pushType, mutable: aps?["mutable-content"] != nil, mediaFound: mediaFound,
+            expectMedia: expectMedia, broadcast: broadcast)
+    }
+
+    /// `judge` with whether `aps` holds `mutable-content` already looked up (`PayloadContext`).
+    static func judge(
+        pushType: String?, mutable: Bool, mediaFound: Bool, expectMedia: Bool, broadcast: Bool
+    ) -> PushKind {
         if let pushType, let named = named(byPushType: pushType, broadcast: broadcast) { return named }
-        let mutable = aps?.isObject == true && aps?["mutable-content"] != nil
         return mutable || mediaFound || expectMedia ? .richAlert : .alert
     }
 

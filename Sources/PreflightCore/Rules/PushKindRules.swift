@@ -126,7 +126,7 @@ public enum PushKindRules {
     /// An alert push with no alert, badge or sound: nothing is shown.
     static func somethingToShow(_ context: PushKindContext, _ findings: inout Findings) {
         guard let aps = context.payload.aps, aps.isObject else { return }
-        if aps["alert"] != nil {
+        if context.payload.alert != nil {
             PayloadRules.alert(context.payload, &findings)
             return
         }
@@ -188,7 +188,7 @@ public enum PushKindRules {
     /// "Modifying content in newly delivered notifications"): `mutable-content` or media asked
     /// for in another kind does nothing.
     static func noServiceExtension(_ context: PushKindContext, _ findings: inout Findings) {
-        let mutable = context.payload.aps?.isObject == true && context.payload.aps?["mutable-content"] != nil
+        let mutable = context.payload.mutableContent != nil
         guard mutable || context.expectMedia else { return }
         findings.append(
             Finding(
@@ -222,7 +222,7 @@ public enum PushKindRules {
     /// (Apple's own start example), `relevance-score` is any number.
     static func liveActivityKeys(_ context: PushKindContext, _ findings: inout Findings) {
         PayloadRules.apsKeys(context.payload, &findings, skipping: .alert)
-        guard let alert = context.payload.aps?["alert"] else { return }
+        guard let alert = context.payload.alert else { return }
         guard alert.isString || alert.isObject else {
             return findings.append(
                 Finding(

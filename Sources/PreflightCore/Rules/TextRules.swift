@@ -153,7 +153,7 @@ public enum TextRules {
     /// The alert's text checks, appended as found: each finding's texts are built only when the
     /// collector keeps it, and the fields are read in place (no list of them is made).
     static func rule(_ context: PayloadContext, _ findings: inout Findings) {
-        guard let alert = context.aps?["alert"] else { return }
+        guard let alert = context.alert else { return }
         if alert.isString {
             // `aps.alert` as a string is the body.
             alert.withUTF8 { body in

@@ -35,4 +35,33 @@ import Testing
             #expect(fromTree.report.jsonBytes == fromBytes.report.jsonBytes)
         }
     }
+
+    /// An item's headers read from their keys' bytes set what giving each header by its name
+    /// sets: APNs's names as spelled, in capitals, repeated, Azure's, unknown ones ignored or
+    /// refused, exactly as the HTTP headers are.
+    @Test func anItemsHeadersAreGivenAsByName() throws {
+        let pairs: [(String, String)] = [
+            ("apns-push-type", "alert"), ("APNS-PRIORITY", "5"), ("apns-topic", "a.b"), ("apns-topic", "c.d"),
+            ("apns-expiration", "0"), ("apns-channel-id", "ch"), ("apns-request-id", "r"), ("apns-collapse-id", "k"),
+            ("apns-id", "i"), ("servicebusnotification-format", "apple"), ("x-other", "y"),
+        ]
+        var byName = APNsHeaders()
+        for (name, value) in pairs { byName.give(name, value) }
+        let members = pairs.map { #""\#($0.0)": "\#($0.1)""# }.joined(separator: ", ")
+        let body = #"{"items": [{"payload": {"aps": {"alert": "a"}}, "headers": {"# + members + "}}]}"
+        let item = try #require(try BatchRequest.parse(Array(body.utf8)).items.first)
+        #expect(item.headers == byName)
+        #expect(item.headers.repeated == ["apns-topic"])
+        #expect(item.headers.priority == "5")
+        for field in APNsHeaders.Field.allCases {
+            let spelled = Array(field.name.utf8).withUnsafeBufferPointer { APNsHeaders.Field(spelled: $0) }
+            #expect(spelled == field)
+            let upper = Array(field.name.uppercased().utf8).withUnsafeBufferPointer { APNsHeaders.Field(spelled: $0) }
+            #expect(upper == nil)
+            let longer = Array((field.name + "s").utf8).withUnsafeBufferPointer { APNsHeaders.Field(spelled: $0) }
+            #expect(longer == nil)
+        }
+        let refused = #"{"items": [{"payload": "{}", "headers": {"apns-foo": "1"}}]}"#
+        #expect(throws: BatchRequest.Problem.self) { try BatchRequest.parse(Array(refused.utf8)) }
+    }
 }

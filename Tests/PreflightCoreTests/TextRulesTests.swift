@@ -160,6 +160,14 @@ import Testing
                         #expect(plain == !bytes[..<count].contains(where: special), "byte \(value), \(count) bytes")
                     }
                     #expect(foundNewline == expectedNewline, "byte \(value) at \(offset) among \(filler)")
+                    // The ASCII check reads sixteen bytes, then eight, then one at a time.
+                    for count in [offset + 1, 16, bytes.count] where count <= bytes.count {
+                        let ascii = bytes.withUnsafeBufferPointer {
+                            ByteScan.isASCII(UnsafeBufferPointer(rebasing: $0[..<count]), excluding: 0x0D)
+                        }
+                        #expect(
+                            ascii == bytes[..<count].allSatisfy { $0 < 0x80 && $0 != 0x0D }, "byte \(value), \(count)")
+                    }
                 }
             }
         }

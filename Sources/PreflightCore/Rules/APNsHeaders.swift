@@ -101,13 +101,20 @@ public struct APNsHeaders: Sendable, Equatable {
         let lower = hasUpper ? name.lowercased() : name
         // The field is found once; the rest reads and writes it.
         guard let field = Field(name: lower), field.isAPNs else { return set(lowercased: lower, value) }
-        if repeated.contains(lower) { return .set }
+        give(field, value)
+        return .set
+    }
+
+    /// `give` of a header APNs defines (`field.isAPNs`), found already: a batch item's header
+    /// named as APNs spells it is found from the bytes of its key (`Field(spelled:)`), with no
+    /// `String` made of the name.
+    public mutating func give(_ field: Field, _ value: String) {
+        if repeated.contains(field.name) { return }
         if self[field] != nil {
-            markRepeated(lower)
-            return .set
+            markRepeated(field.name)
+            return
         }
         self[field] = value
-        return .set
     }
 
     /// Records that the header `name` (one of `names`, lowercased) was given more than once, and
@@ -183,6 +190,27 @@ extension APNsHeaders {
             // The lengths compared first: most names differ in length, and a count is read at once.
             let count = name.utf8.count
             guard let field = Self.allCases.first(where: { $0.name.utf8.count == count && $0.name == name }) else {
+                return nil
+            }
+            self = field
+        }
+
+        /// The field whose name is exactly `bytes` (lowercase, as the names are spelled), or nil:
+        /// told apart by length, then compared.
+        public init?(spelled bytes: UnsafeBufferPointer<UInt8>) {
+            let candidates: [Field] =
+                switch bytes.count {
+                case 7: [.id]
+                case 10: [.topic]
+                case 13: [.priority]
+                case 14: [.pushType]
+                case 15: [.expiration, .channelID, .requestID]
+                case 16: [.collapseID]
+                case 29: [.serviceBusFormat]
+                case 34: [.serviceBusAPNsExpiry]
+                default: []
+                }
+            guard let field = candidates.first(where: { $0.name.withUTF8InPlace { ByteScan.same($0, bytes) } }) else {
                 return nil
             }
             self = field

@@ -127,18 +127,22 @@ public struct BatchRequest: Sendable {
         }
         var headers = APNsHeaders()
         if let given = element["headers"] {
-            guard let pairs = given.members else {
+            guard given.isObject else {
                 throw Problem(message: "\(makeLabel()).headers must be an object of strings")
             }
-            // A repeated APNs header is the item's finding (`headers.duplicate`), as over HTTP.
-            for pair in pairs {
-                guard let value = pair.value.string else {
-                    throw Problem(message: "\(makeLabel()).headers.\(pair.key) must be a string")
+            // A repeated APNs header is the item's finding (`headers.duplicate`), as over HTTP. A
+            // name spelled as APNs spells it is found from its key's bytes; any other is made a
+            // `String` and given as over HTTP (lowercased, an unknown `apns-` name refused).
+            for (key, valueIndex) in given.memberIndices {
+                guard let value = JSONView(document: document, index: valueIndex).string else {
+                    throw Problem(message: "\(makeLabel()).headers.\(document.string(key)) must be a string")
                 }
-                if headers.give(pair.key, value) == .unknownAPNsHeader {
+                if let field = document.withStringBytes(key, { APNsHeaders.Field(spelled: $0) }), field.isAPNs {
+                    headers.give(field, value)
+                } else if headers.give(document.string(key), value) == .unknownAPNsHeader {
                     throw Problem(
                         message:
-                            "\(makeLabel()).headers.\(pair.key) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
+                            "\(makeLabel()).headers.\(document.string(key)) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
                     )
                 }
             }

@@ -105,4 +105,23 @@ import Testing
             #expect(text.withUTF8InPlace { Array($0) } == copy.withUTF8 { Array($0) })
         }
     }
+
+    /// The short copy writes exactly `count` bytes, the same ones, for every count from 0 to 40
+    /// at unaligned places, and nothing around them.
+    @Test func aShortCopyWritesExactlyItsBytes() {
+        let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 7) }
+        for count in 0...40 {
+            for offset in [0, 1, 3, 7] {
+                var target = [UInt8](repeating: 0xEE, count: 64)
+                source.withUnsafeBufferPointer { from in
+                    target.withUnsafeMutableBufferPointer { to in
+                        JSONWriter.copy(from.baseAddress! + offset, to: to.baseAddress! + offset + 2, count: count)
+                    }
+                }
+                #expect(Array(target[(offset + 2)..<(offset + 2 + count)]) == Array(source[offset..<(offset + count)]))
+                #expect(target[..<(offset + 2)].allSatisfy { $0 == 0xEE }, "count \(count), offset \(offset)")
+                #expect(target[(offset + 2 + count)...].allSatisfy { $0 == 0xEE }, "count \(count), offset \(offset)")
+            }
+        }
+    }
 }

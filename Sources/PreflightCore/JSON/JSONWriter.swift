@@ -99,10 +99,35 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Copies `count` bytes: up to sixteen as two overlapping loads and stores of a word (or
+    /// half-word), longer ones by `memcpy`. A report writes a few dozen keys and values of a
+    /// few bytes each, and the call to `memcpy` for each cost more than the copy.
+    @inline(__always)
+    static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        switch count {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+        case 4...7:
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+        case 0...3:
+            for index in 0..<count { target[index] = source[index] }
+        default:
+            target.update(from: source, count: count)
+        }
+    }
+
     /// Writes `utf8` as it is.
     mutating func raw(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress, !utf8.isEmpty else { return }
-        write(utf8.count) { $0.update(from: source, count: utf8.count) }
+        write(utf8.count) { Self.copy(source, to: $0, count: utf8.count) }
     }
 
     /// Writes `byte` as it is.
@@ -126,7 +151,7 @@ public struct JSONWriter: Sendable {
         }
         write(utf8.count + 2) { target in
             target[0] = UInt8(ascii: "\"")
-            (target + 1).update(from: source, count: utf8.count)
+            Self.copy(source, to: target + 1, count: utf8.count)
             target[utf8.count + 1] = UInt8(ascii: "\"")
         }
     }
@@ -202,7 +227,7 @@ public struct JSONWriter: Sendable {
                     target += 1
                 }
                 target[0] = UInt8(ascii: "\"")
-                (target + 1).update(from: source, count: utf8.count)
+                Self.copy(source, to: target + 1, count: utf8.count)
                 target[utf8.count + 1] = UInt8(ascii: "\"")
                 target[utf8.count + 2] = UInt8(ascii: ":")
             }
@@ -220,7 +245,7 @@ public struct JSONWriter: Sendable {
             assert(ByteScan.firstStringSpecial(text, from: 0) == text.count, "a plain value to escape: \(value)")
             write(text.count + 2) { target in
                 target[0] = UInt8(ascii: "\"")
-                if let source = text.baseAddress { (target + 1).update(from: source, count: text.count) }
+                if let source = text.baseAddress { Self.copy(source, to: target + 1, count: text.count) }
                 target[text.count + 1] = UInt8(ascii: "\"")
             }
         }

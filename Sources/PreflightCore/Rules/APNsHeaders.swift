@@ -198,22 +198,23 @@ extension APNsHeaders {
         /// The field whose name is exactly `bytes` (lowercase, as the names are spelled), or nil:
         /// told apart by length, then compared.
         public init?(spelled bytes: UnsafeBufferPointer<UInt8>) {
-            let candidates: [Field] =
-                switch bytes.count {
-                case 7: [.id]
-                case 10: [.topic]
-                case 13: [.priority]
-                case 14: [.pushType]
-                case 15: [.expiration, .channelID, .requestID]
-                case 16: [.collapseID]
-                case 29: [.serviceBusFormat]
-                case 34: [.serviceBusAPNsExpiry]
-                default: []
-                }
-            guard let field = candidates.first(where: { $0.name.withUTF8InPlace { ByteScan.same($0, bytes) } }) else {
-                return nil
+            func spells(_ field: Field) -> Field? {
+                field.name.withUTF8InPlace { ByteScan.same($0, bytes) } ? field : nil
             }
-            self = field
+            let found: Field? =
+                switch bytes.count {
+                case 7: spells(.id)
+                case 10: spells(.topic)
+                case 13: spells(.priority)
+                case 14: spells(.pushType)
+                case 15: spells(.expiration) ?? spells(.channelID) ?? spells(.requestID)
+                case 16: spells(.collapseID)
+                case 29: spells(.serviceBusFormat)
+                case 34: spells(.serviceBusAPNsExpiry)
+                default: nil
+                }
+            guard let found else { return nil }
+            self = found
         }
 
         /// The header's name, lowercased.

@@ -30,6 +30,7 @@ extension Endpoints {
         // the request's (a list of profiles, one an item, had copied every part of it for each).
         var named: [Int: ExtensionProfile] = [:]
         var formats: [EnvelopeFormat?] = []
+        formats.reserveCapacity(batch.items.count)
         // By index: `for item in` copied each item out, retaining every part of it.
         for index in batch.items.indices {
             if let name = batch.items[index].profile {

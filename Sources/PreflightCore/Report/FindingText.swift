@@ -58,12 +58,14 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         joined = nil
     }
 
-    public init(stringInterpolation: StringInterpolation) {
+    public init(stringInterpolation: consuming StringInterpolation) {
         if let spilled = stringInterpolation.spilled {
             pieces = Pieces()
             joined = spilled
         } else {
-            pieces = stringInterpolation.pieces
+            // Moved out, not copied: a copy retained the pieces' strings, and the interpolation's
+            // release let them go again.
+            pieces = stringInterpolation.takePieces()
             joined = nil
         }
     }
@@ -114,6 +116,13 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         var spilled: String?
 
         public init(literalCapacity: Int, interpolationCount: Int) {}
+
+        /// The pieces, moved out (an empty set left).
+        mutating func takePieces() -> Pieces {
+            var taken = Pieces()
+            swap(&taken, &pieces)
+            return taken
+        }
 
         public mutating func appendLiteral(_ literal: StaticString) {
             if literal.withUTF8Buffer({ $0.isEmpty }) { return }

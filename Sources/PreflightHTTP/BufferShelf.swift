@@ -38,8 +38,9 @@ final class BufferShelf: Sendable {
     }
 
     /// The kept buffer with the least capacity that holds `count` bytes, emptied (its capacity
-    /// kept); nil when none does.
-    func take(atLeast count: Int) -> [UInt8]? {
+    /// kept), or with `emptied: false` as it was kept (its bytes room to write over:
+    /// `Responder.takeBodyRoom`); nil when none does.
+    func take(atLeast count: Int, emptied: Bool = true) -> [UInt8]? {
         var taken: [UInt8]? = shelved.withLock { shelf in
             var best: Int?
             for index in shelf.buffers.indices where shelf.buffers[index].capacity >= count {
@@ -52,7 +53,7 @@ final class BufferShelf: Sendable {
         }
         // Emptied outside the lock; a buffer someone else still holds is copied on write there
         // (an allocation of the same capacity), never changed under them.
-        taken?.removeAll(keepingCapacity: true)
+        if emptied { taken?.removeAll(keepingCapacity: true) }
         return taken
     }
 

@@ -64,12 +64,11 @@ final class ConnectionContext {
         exchange = nil
     }
 
-    /// An empty buffer for a new request's answer, with the last kept answer's capacity: lent to
-    /// the request's responder (`Responder.takeBodyBuffer`), given back by `keep(answer:)`.
+    /// The buffer of the last kept answer, for a new request's answer: lent to the request's
+    /// responder, which empties it (`Responder.takeBodyBuffer`) or hands it over as room, its
+    /// bytes to be written over (`Responder.takeBodyRoom`); given back by `keep(answer:)`.
     func takeAnswerBuffer() -> [UInt8] {
-        var taken = Exchange.moved(&answer)
-        taken.removeAll(keepingCapacity: true)
-        return taken
+        Exchange.moved(&answer)
     }
 
     /// Keeps a reference to the request's body (the state machine moved it out of the head)

@@ -78,7 +78,9 @@ public final class Responder: Sendable {
     /// responder.respond(.json(200, bytes: body))
     /// ```
     public func takeBodyBuffer() -> [UInt8] {
-        lent.withLock { Exchange.moved(&$0) }
+        var taken = takeBodyRoom()
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
 
     /// An empty buffer with room for at least `count` bytes (a batch's answer): the connection's
@@ -86,9 +88,31 @@ public final class Responder: Sendable {
     /// else a new one. The connection's kept buffer stays lent when it is not taken, so the
     /// connection keeps it.
     public func takeBodyBuffer(atLeast count: Int) -> [UInt8] {
-        var small = takeBodyBuffer()
+        var taken = takeBodyRoom(atLeast: count)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// `takeBodyBuffer` as room: the buffer as it was kept, its count and bytes the last answer's,
+    /// for a writer that writes over it from its start and cuts what is left (`JSONWriter(room:)`,
+    /// `Report.writeJSON(over:)`). Emptied, the buffer's room was made again by appending zeros
+    /// before each answer was written over them (a batch's answer: some 100 KB). Never answer
+    /// with it as it comes: its bytes are another answer's.
+    ///
+    /// ```swift
+    /// var body = responder.takeBodyRoom()
+    /// report.writeJSON(over: &body)
+    /// responder.respond(.json(200, bytes: body))
+    /// ```
+    public func takeBodyRoom() -> [UInt8] {
+        lent.withLock { Exchange.moved(&$0) }
+    }
+
+    /// `takeBodyBuffer(atLeast:)` as room (`takeBodyRoom`).
+    public func takeBodyRoom(atLeast count: Int) -> [UInt8] {
+        var small = takeBodyRoom()
         if small.capacity >= count { return small }
-        if let large = server.shelf.take(atLeast: count) {
+        if let large = server.shelf.take(atLeast: count, emptied: false) {
             lend(small)
             return large
         }

@@ -124,4 +124,24 @@ import Testing
             }
         }
     }
+
+    /// A writer over room (a kept answer's buffer, its bytes another answer's) writes its text
+    /// from the start, and what is left of the room is cut from what it hands back: shorter
+    /// and longer texts than the room, and an empty room.
+    @Test func aWriterOverRoomHandsBackOnlyItsText() {
+        for (roomCount, text) in [(100, "x"), (5, String(repeating: "y", count: 300)), (0, "z"), (40, "")] {
+            var bytes = [UInt8](repeating: UInt8(ascii: "#"), count: roomCount)
+            var writer = JSONWriter(room: &bytes)
+            #expect(bytes.isEmpty)
+            writer.object { $0.field("s", text) }
+            #expect(writer.text == #"{"s":"\#(text)"}"#)
+            var back: [UInt8] = []
+            writer.finish(into: &back)
+            #expect(String(decoding: back, as: UTF8.self) == #"{"s":"\#(text)"}"#, "room \(roomCount)")
+        }
+        var room = [UInt8](repeating: UInt8(ascii: "#"), count: 64)
+        var writer = JSONWriter(room: &room)
+        writer.value(7)
+        #expect(writer.finished() == Array("7".utf8))
+    }
 }

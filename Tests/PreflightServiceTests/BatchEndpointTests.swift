@@ -191,4 +191,30 @@ import Testing
             for line in expected { #expect(text.contains(line + "\n"), "\(line)") }
         }
     }
+
+    /// On one kept-alive connection a batch's answer is written over the last answer's bytes:
+    /// a one-item batch after a three-item one, and a single request after both, answer their
+    /// own JSON alone (the exact length, nothing of the longer answer after it).
+    @Test func answersWrittenOverTheLastOneCarryOnlyTheirOwnBytes() throws {
+        try withService { service in
+            let connection = try TestConnection(port: service.port)
+            let item = #"{"payload": {"aps": {"alert": "a"}}, "headers": {"apns-push-type": "alert"}}"#
+            for count in [3, 1] {
+                let body = #"{"items": ["# + Array(repeating: item, count: count).joined(separator: ",") + "]}"
+                connection.sendRequest("POST", "/v1/preflight/batch?fetch=false", body: Array(body.utf8))
+                let response = try connection.readResponse()
+                #expect(response.status == 200)
+                #expect(response.headers["content-length"] == String(response.body.count))
+                #expect(try results(response).count == count)
+                #expect(response.text.hasSuffix("}]}"))
+            }
+            connection.sendRequest(
+                "POST", "/v1/preflight?fetch=false", headers: [("apns-push-type", "alert")],
+                body: Array(#"{"aps":{"alert":"a"}}"#.utf8))
+            let single = try connection.readResponse()
+            #expect(single.json?["verdict"]?.string == "pass")
+            #expect(single.headers["content-length"] == String(single.body.count))
+            #expect(single.text.hasSuffix("}}"))
+        }
+    }
 }

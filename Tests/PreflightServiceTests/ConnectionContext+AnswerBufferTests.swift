@@ -1,3 +1,4 @@
+import PreflightCore
 import PreflightHTTP
 import Synchronization
 import Testing
@@ -22,6 +23,15 @@ import Testing
             body.append(contentsOf: repeatElement(UInt8(ascii: "a"), count: max(count - 1, 0)))
             if count > 0 { body.append(UInt8(ascii: "b")) }
             responder.respond(HTTPResponse(status: 200, body: body))
+        }
+        router.add("GET", "/room") { request, responder in
+            // Written over the kept answer's bytes (`takeBodyRoom`), as the reports are.
+            var body = responder.takeBodyRoom()
+            lent.seen.withLock { $0.append((body.count, body.isEmpty)) }
+            var writer = JSONWriter(room: &body)
+            writer.object { $0.field("s", request.query["s"] ?? "") }
+            writer.finish(into: &body)
+            responder.respond(.json(200, bytes: body))
         }
         router.add("POST", "/echo") { request, responder in
             var body = responder.takeBodyBuffer()
@@ -54,6 +64,26 @@ import Testing
         // The first request's buffer is new; the next ones are the 3000-byte answer's, kept.
         #expect(seen.map(\.capacity).first == 0)
         #expect(seen.dropFirst().allSatisfy { $0.capacity >= 3000 })
+    }
+
+    /// An answer written over the kept buffer's bytes (`takeBodyRoom`, `JSONWriter(room:)`)
+    /// carries its own bytes only: after a 3000-byte answer, a short one is its JSON alone, with
+    /// the length of that JSON; the room came with the large answer's bytes in it.
+    @Test func anAnswerWrittenOverTheRoomCarriesOnlyItsOwnBytes() throws {
+        let lent = Lent()
+        try withServer(router: Self.router(lent)) { server in
+            let connection = try TestConnection(port: server.port)
+            connection.sendRequest("GET", "/write?n=3000")
+            #expect(try connection.readResponse().body.count == 3000)
+            connection.sendRequest("GET", "/room?s=short")
+            let small = try connection.readResponse()
+            #expect(small.text == #"{"s":"short"}"#)
+            #expect(small.headers["content-length"] == "13")
+            connection.sendRequest("GET", "/room?s=" + String(repeating: "l", count: 40))
+            #expect(try connection.readResponse().text == #"{"s":""# + String(repeating: "l", count: 40) + #""}"#)
+        }
+        // The count each request's buffer came with: none, the 3000-byte answer's, the 13 bytes'.
+        #expect(lent.seen.withLock { $0.map(\.capacity) } == [0, 3000, 13])
     }
 
     @Test func anAnswerOverTheBoundIsNotKeptForTheNextRequest() throws {

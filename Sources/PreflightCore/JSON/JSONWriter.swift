@@ -26,6 +26,16 @@ public struct JSONWriter: Sendable {
         length = storage.count
     }
 
+    /// A writer that writes over `bytes` from its start, its bytes taken as room already made:
+    /// `bytes` is moved in (and left empty) and its count kept as room, so an answer about the
+    /// size of the last one is written with no zeros appended first (`makeRoom` fills the room
+    /// it makes). What it held is written over, and what is left of it past the text is cut by
+    /// `finish(into:)` and `finished()`: none of it is ever part of the text.
+    public init(room bytes: inout [UInt8]) {
+        swap(&storage, &bytes)
+        length = 0
+    }
+
     /// Moves the text written into `bytes` (which must be empty: `init(appendingTo:)`'s), leaving
     /// the writer empty.
     public mutating func finish(into bytes: inout [UInt8]) {

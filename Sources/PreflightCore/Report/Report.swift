@@ -144,6 +144,14 @@ public struct Report: Sendable {
         writer.finish(into: &bytes)
     }
 
+    /// Writes the report's JSON over `bytes` (`JSONWriter(room:)`): a server's kept answer
+    /// buffer, whose count and bytes are the last answer's, becomes this report's JSON alone.
+    public func writeJSON(over bytes: inout [UInt8]) {
+        var writer = JSONWriter(room: &bytes)
+        write(to: &writer)
+        writer.finish(into: &bytes)
+    }
+
     /// Writes the report as a value of what `writer` is writing (a batch's list of reports: one
     /// writer for them all, its room made as the whole grows, not once a report).
     public func write(to writer: inout JSONWriter) {

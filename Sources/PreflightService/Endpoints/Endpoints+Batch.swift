@@ -102,8 +102,8 @@ struct BatchAnswer: Sendable {
     static let reportBytes = 1024
 
     init(items: Int, responder: Responder) {
-        var body = responder.takeBodyBuffer(atLeast: items * Self.reportBytes)
-        writer = JSONWriter(appendingTo: &body)
+        var body = responder.takeBodyRoom(atLeast: items * Self.reportBytes)
+        writer = JSONWriter(room: &body)
         self.items = items
         writer.beginObject()
         writer.key("results")

@@ -145,9 +145,10 @@ struct Endpoints: Sendable {
         metrics.record(report)
         let status = report.verdict == .fail ? 422 : 200
         guard wantsText else {
-            // Into the connection's kept buffer: a report about the last one's size allocates nothing.
-            var body = responder.takeBodyBuffer()
-            report.writeJSON(into: &body)
+            // Over the connection's kept buffer: a report about the last one's size allocates
+            // nothing, and makes no room first.
+            var body = responder.takeBodyRoom()
+            report.writeJSON(over: &body)
             return .json(status, bytes: body)
         }
         return HTTPResponse(

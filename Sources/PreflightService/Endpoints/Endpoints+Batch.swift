@@ -89,11 +89,11 @@ extension Endpoints {
 /// A batch's answer, `{"results":[report, ...]}`, written as the reports come: into a kept
 /// buffer (the connection's, or for a large answer the server's), each report counted for the
 /// metrics as it is written. One writer for the whole, so its room grows with the answer.
-struct BatchAnswer: Sendable {
+private struct BatchAnswer: Sendable {
     private var writer: JSONWriter
     private var tally = ReportTally()
     /// The reports written so far (the items' first ones, in order).
-    private(set) var written = 0
+    private var written = 0
     private let items: Int
 
     /// About the size of a payload-only report's JSON (bench/payload-1k.json's is 860 bytes):

@@ -252,7 +252,7 @@ public struct JSONWriter: Sendable {
     public mutating func field(_ name: StaticString, plain value: String) {
         key(name)
         value.withUTF8InPlace { text in
-            assert(ByteScan.firstStringSpecial(text, from: 0) == text.count, "a plain value to escape: \(value)")
+            assert(Self.needsNoEscape(text), "a plain value to escape: \(value)")
             write(text.count + 2) { target in
                 target[0] = UInt8(ascii: "\"")
                 if let source = text.baseAddress { Self.copy(source, to: target + 1, count: text.count) }

@@ -42,8 +42,7 @@ public struct FindingCode: RawRepresentable, Hashable, Sendable, CustomStringCon
         self.rawValue = rawValue
         self.catalogSeverity = severity
         self.nameHash = rawValue.hashValue
-        var name = rawValue
-        self.isPlain = name.withUTF8 { ByteScan.firstStringSpecial($0, from: 0) == $0.count }
+        self.isPlain = rawValue.withUTF8InPlace(JSONWriter.needsNoEscape)
     }
 
     public var description: String { rawValue }

@@ -23,6 +23,7 @@ echo
 bash bench/process/allocations.sh
 echo
 bash bench/process/instructions.sh
+python3 scripts/hot-functions.py --check
 echo
 bash bench/process/kernel.sh "$seconds"
 echo

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Writes the list of the functions a request runs, which the release link lays side by side.
+
+A payload-only request runs some 400 functions spread over 20 MB of code: each request then
+fetches its code from far apart pages and lines. The release build gives every function its
+own section (`-function-sections`, Package.swift) and gold places the sections this file names
+first and in its order (`--section-ordering-file`), so the code of a request sits in about
+400 KB of neighbouring pages.
+
+The list comes from the profiles `bench/process/instructions.sh` leaves in bench/out (callgrind,
+one kept-alive connection, a short run and a long one): a function is listed when the long run
+executed it at least once more per request than the short one, for the payload-only POST, then
+GET /healthz, a batch item and a bulk line, each path's functions by their instructions per
+request, most first. Callgrind names C++ functions demangled; they are mapped back to their
+symbols through `nm` of the binary. Run it after a change to the request's path:
+
+    make release && bash bench/process/instructions.sh && python3 scripts/hot-functions.py
+
+    python3 scripts/hot-functions.py --check [BINARY]   how many listed functions the binary has
+"""
+
+import argparse
+import pathlib
+import re
+import subprocess
+import sys
+
+ORDER_FILE = pathlib.Path("Sources/preflight/hot-functions.order")
+PATHS = ["preflight-post", "preflight-get", "preflight-batch", "preflight-bulk"]
+# A row of `callgrind_annotate --inclusive=no`: the count, then `file:function [object]`.
+ROW = re.compile(r"^\s*([\d,]+)\s+\S*?:(.+?)(?:\s+\[(.+)\])?\s*$")
+
+
+def annotate(profile: pathlib.Path) -> dict[str, int]:
+    """Self instructions per function of one callgrind profile (all of them: threshold 100%)."""
+    text = subprocess.run(
+        ["callgrind_annotate", "--show=Ir", "--inclusive=no", "--threshold=100", "--show-percs=no",
+         "--auto=no", str(profile)],
+        capture_output=True, text=True, check=True).stdout
+    counts: dict[str, int] = {}
+    for row in text.splitlines():
+        match = ROW.match(row)
+        if not match or match.group(2) == "PROGRAM TOTALS":
+            continue
+        obj = match.group(3) or ""
+        if obj and not obj.endswith("/preflight"):
+            continue  # shared libraries (libc, libmicrohttpd) are laid out by their own links
+        # callgrind marks recursion depths and separated contexts with 'N suffixes.
+        name = re.sub(r"'\d+$", "", match.group(2))
+        counts[name] = counts.get(name, 0) + int(match.group(1).replace(",", ""))
+    return counts
+
+
+def per_unit(out: pathlib.Path, path: str) -> dict[str, float]:
+    """Instructions per request (item, line) of each function: the long run minus the short one,
+    the two profiles of the path written last (instructions.sh's run; older runs may be beside them)."""
+    profiles = [p for p in out.glob(f"callgrind.{path}.*") if p.suffix[1:].isdigit()]
+    profiles.sort(key=lambda p: p.stat().st_mtime)
+    if len(profiles) < 2:
+        sys.exit(f"hot-functions.py: no two profiles of {path} in {out} (run bench/process/instructions.sh)")
+    (short, short_file), (long, long_file) = sorted((int(p.suffix[1:]), p) for p in profiles[-2:])
+    units = long - short
+    if path == "preflight-batch":
+        units *= 100  # batches of 100 items
+    a, b = annotate(long_file), annotate(short_file)
+    return {name: (count - b.get(name, 0)) / units for name, count in a.items()}
+
+
+def symbols(binary: pathlib.Path) -> dict[str, str]:
+    """Demangled C++ name -> symbol, for the functions callgrind names demangled."""
+    listed = subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True,
+                            check=True).stdout.split()
+    mangled = sorted({word for word in listed if word.startswith("_Z")})
+    demangled = subprocess.run(["c++filt"], input="\n".join(mangled), capture_output=True, text=True,
+                               check=True).stdout.splitlines()
+    return dict(zip(demangled, mangled))
+
+
+def write(out: pathlib.Path, binary: pathlib.Path) -> None:
+    cxx = symbols(binary)
+    listed: list[str] = []
+    seen: set[str] = set()
+    for path in PATHS:
+        costs = per_unit(out, path)
+        for name, cost in sorted(costs.items(), key=lambda item: -item[1]):
+            if cost < 1:
+                break
+            symbol = cxx.get(name, name)
+            if " " in symbol or symbol.startswith("0x") or symbol in seen:
+                continue  # an unnamed address, or a C++ name nm does not have
+            seen.add(symbol)
+            listed.append(symbol)
+    ORDER_FILE.write_text("".join(f".text.{symbol}\n" for symbol in listed))
+    print(f"{ORDER_FILE}: {len(listed)} functions")
+
+
+def check(binary: pathlib.Path) -> None:
+    """How many of the listed functions the binary defines: a list gone stale lists renamed ones."""
+    listed = [line.removeprefix(".text.") for line in ORDER_FILE.read_text().split()]
+    defined = set(subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True,
+                                 check=True).stdout.split())
+    found = sum(1 for symbol in listed if symbol in defined)
+    print(f"{ORDER_FILE}: {found} of {len(listed)} listed functions defined in {binary}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true", help="count the listed functions the binary defines")
+    parser.add_argument("--profiles", default="bench/out", help="where instructions.sh left its profiles")
+    parser.add_argument("binary", nargs="?", default=".build/release/preflight")
+    arguments = parser.parse_args()
+    if arguments.check:
+        check(pathlib.Path(arguments.binary))
+    else:
+        write(pathlib.Path(arguments.profiles), pathlib.Path(arguments.binary))
+
+
+if __name__ == "__main__":
+    main()

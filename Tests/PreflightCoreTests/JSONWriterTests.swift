@@ -144,4 +144,26 @@ import Testing
         writer.value(7)
         #expect(writer.finished() == Array("7".utf8))
     }
+
+    /// A batch's answer reserves room for all its reports after the first: over a kept buffer
+    /// whose capacity holds them, the text is written in that buffer, not moved to a larger one
+    /// (the room was made by filling zeros past the capacity, some 160 KB a batch).
+    @Test func reservingWithinAKeptBuffersCapacityKeepsTheBuffer() {
+        var room = [UInt8](repeating: UInt8(ascii: "#"), count: 90_000)
+        room.reserveCapacity(131_072)
+        let capacity = room.capacity
+        let base = room.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        var writer = JSONWriter(room: &room)
+        let text = String(repeating: "r", count: 998)
+        writer.beginArray()
+        writer.value(text)
+        writer.reserve(100_000)
+        for _ in 1..<95 { writer.value(text) }
+        writer.endArray()
+        var back: [UInt8] = []
+        writer.finish(into: &back)
+        #expect(back.count == 2 + 95 * 1000 + 94)
+        #expect(back.capacity == capacity)
+        #expect(back.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == base)
+    }
 }

@@ -82,10 +82,12 @@ public struct JSONWriter: Sendable {
         length += written
     }
 
-    /// Makes room for `count` more bytes now: a writer that knows about how much it will write
-    /// (a batch's answer, after its first report) makes it once, not by doubling.
+    /// Makes sure `count` more bytes fit the storage's capacity: a writer that knows about how
+    /// much it will write (a batch's answer, after its first report) grows it once, not by
+    /// doubling. Capacity a kept buffer already has is not filled ahead: each byte of room made
+    /// is a zero copied in, and a batch's answer filled some 160 KB of them each time.
     public mutating func reserve(_ count: Int) {
-        if storage.count - length < count { makeRoom(count) }
+        if storage.capacity - length < count { makeRoom(count) }
     }
 
     /// The bytes written so far.
@@ -95,11 +97,15 @@ public struct JSONWriter: Sendable {
     /// element a loop.
     private static let zeros = [UInt8](repeating: 0, count: 1024)
 
-    /// Makes room for at least `count` more bytes: the array's spare capacity (a kept buffer's)
-    /// or, when that is too little, as much again as is written.
+    /// Makes room for at least `count` more bytes: within the array's capacity (a kept
+    /// buffer's) what is missing, at least 256 bytes, not the whole spare capacity; past it, as
+    /// much again as is written.
     private mutating func makeRoom(_ count: Int) {
         let missing = count - (storage.count - length)
-        var left = max(missing, storage.capacity - storage.count, min(storage.count, 1 << 16), 256)
+        let spare = storage.capacity - storage.count
+        var left =
+            missing <= spare
+            ? min(spare, max(missing, 256)) : max(missing, spare, min(storage.count, 1 << 16), 256)
         Self.zeros.withUnsafeBufferPointer { zeros in
             while left > 0 {
                 let piece = min(left, zeros.count)

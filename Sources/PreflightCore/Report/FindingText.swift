@@ -86,8 +86,17 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
 
     /// Hands `body` the text's UTF-8, piece by piece, in order.
     func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        guard let joined else { return pieces.forEachUTF8(body) }
-        Self.withUTF8(of: joined, body)
+        withUnsafePointer(to: self) { Self.forEachUTF8(at: $0, body) }
+    }
+
+    /// `forEachUTF8` for the text stored at `text` (a finding's, in the report's array), each
+    /// piece read where it is stored. A method called on `pointer.pointee` copied the whole
+    /// text first (some 250 bytes, its strings retained and released), four times a report.
+    static func forEachUTF8(at text: UnsafePointer<FindingText>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if let joined = text.pointee.joined { return withUTF8(of: joined, body) }
+        // `pieces` is a stored property: `offset(of:)` has its place in the text.
+        let pieces = UnsafeRawPointer(text) + MemoryLayout<FindingText>.offset(of: \.pieces)!
+        Pieces.forEachUTF8(at: pieces.assumingMemoryBound(to: Pieces.self), body)
     }
 
     /// Hands `body` the UTF-8 of `string`, read in place (`withUTF8InPlace`).
@@ -236,28 +245,36 @@ extension FindingText {
 
         /// Hands `body` each piece's UTF-8 in order, each read where it is stored.
         func forEachUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            for index in 0..<Int(count) {
+            withUnsafePointer(to: self) { Self.forEachUTF8(at: $0, body) }
+        }
+
+        /// `forEachUTF8` for the pieces stored at `pieces`, each piece and string read from
+        /// its slot there (not from a copy of them all).
+        static func forEachUTF8(at pieces: UnsafePointer<Pieces>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            for index in 0..<Int(pieces.pointee.count) {
                 switch index {
-                case 0: withUTF8(of: piece0, body)
-                case 1: withUTF8(of: piece1, body)
-                case 2: withUTF8(of: piece2, body)
-                case 3: withUTF8(of: piece3, body)
-                case 4: withUTF8(of: piece4, body)
-                case 5: withUTF8(of: piece5, body)
-                default: withUTF8(of: piece6, body)
+                case 0: withUTF8(of: pieces.pointee.piece0, in: pieces, body)
+                case 1: withUTF8(of: pieces.pointee.piece1, in: pieces, body)
+                case 2: withUTF8(of: pieces.pointee.piece2, in: pieces, body)
+                case 3: withUTF8(of: pieces.pointee.piece3, in: pieces, body)
+                case 4: withUTF8(of: pieces.pointee.piece4, in: pieces, body)
+                case 5: withUTF8(of: pieces.pointee.piece5, in: pieces, body)
+                default: withUTF8(of: pieces.pointee.piece6, in: pieces, body)
                 }
             }
         }
 
         /// Hands `body` the piece's UTF-8; a number is spelled on the stack (no heap), a string
-        /// read in its slot.
-        private func withUTF8(of piece: Piece, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        /// read in its slot of `pieces`.
+        private static func withUTF8(
+            of piece: Piece, in pieces: UnsafePointer<Pieces>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+        ) {
             switch piece {
             case .literal(let literal): literal.withUTF8Buffer(body)
             case .number(let number): DecimalDigits.withSpelling(number, body)
-            case .string(slot: 0): FindingText.withUTF8(of: string0, body)
-            case .string(slot: 1): FindingText.withUTF8(of: string1, body)
-            case .string: FindingText.withUTF8(of: string2, body)
+            case .string(slot: 0): FindingText.withUTF8(of: pieces.pointee.string0, body)
+            case .string(slot: 1): FindingText.withUTF8(of: pieces.pointee.string1, body)
+            case .string: FindingText.withUTF8(of: pieces.pointee.string2, body)
             }
         }
     }

@@ -5,12 +5,18 @@ extension JSONWriter {
     /// character in a value, rare in a message) is written again, each piece escaped. No closure
     /// holds `text`: one that captured it made a copy of it (its strings retained) for each text.
     public mutating func string(_ text: borrowing FindingText) {
+        withUnsafePointer(to: text) { string(at: $0) }
+    }
+
+    /// `string(_:)` for the text stored at `text` (a finding's, read through the report's array):
+    /// its pieces are read where they are, not from a copy of the text.
+    mutating func string(at text: UnsafePointer<FindingText>) {
         openString()
         let start = length
-        text.forEachUTF8 { raw($0) }
+        FindingText.forEachUTF8(at: text) { raw($0) }
         if !isPlain(from: start) {
             rewind(to: start)
-            text.forEachUTF8 { escaped($0) }
+            FindingText.forEachUTF8(at: text) { escaped($0) }
         }
         closeString()
     }

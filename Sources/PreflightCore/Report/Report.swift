@@ -232,13 +232,23 @@ public struct Report: Sendable {
                         item.field("severity", plain: finding.pointee.severity.rawValue)
                         item.field("path", finding.pointee.path)
                         item.key("message")
-                        item.string(finding.pointee.messageText)
+                        item.string(at: Self.text(\.messageText, of: finding))
                         item.key("fix")
-                        item.string(finding.pointee.fixText)
+                        item.string(at: Self.text(\.fixText, of: finding))
                     }
                 }
             }
         }
+    }
+
+    /// Where a finding's text is stored, inside the finding at `finding`: the writer reads its
+    /// pieces there (`JSONWriter.string(at:)`); handed `finding.pointee.messageText`, it was
+    /// given a copy of the text.
+    private static func text(
+        _ text: KeyPath<Finding, FindingText>, of finding: UnsafePointer<Finding>
+    ) -> UnsafePointer<FindingText> {
+        // Both texts are stored properties: `offset(of:)` has their places in the finding.
+        (UnsafeRawPointer(finding) + MemoryLayout<Finding>.offset(of: text)!).assumingMemoryBound(to: FindingText.self)
     }
 
     private static func write(_ envelope: Envelope, to writer: inout JSONWriter) {

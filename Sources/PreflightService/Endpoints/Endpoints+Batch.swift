@@ -61,9 +61,14 @@ extension Endpoints {
                 profile: named[index] ?? options.profile, format: formats[index],
                 expectMedia: options.expectMedia,
                 parsed: items[index].parsed, findings: downloads.isEmpty ? scratch.takeFindings() : Findings())
+            // No `where` on a case: a pattern guarded so bound a copy of the outcome.
             switch consume step {
-            case .finished(let outcome) where downloads.isEmpty: results.answer(outcome, keepingFindingsIn: scratch)
-            case .finished(let outcome): results.store(outcome, at: index)
+            case .finished(let outcome):
+                if downloads.isEmpty {
+                    results.answer(outcome, keepingFindingsIn: scratch)
+                } else {
+                    results.store(outcome, at: index)
+                }
             case .downloading(let pending): downloads.append((index, pending))
             }
         }
@@ -148,12 +153,15 @@ private struct BatchAnswer: Sendable {
 /// The outcomes of a batch as they arrive, in item order, and its answer: the reports of the
 /// items before the first download are written at once, the rest stored until every one is in.
 private struct BatchResults {
-    private var slots: [CheckOutcome?]
+    /// Made at the first outcome stored: a batch with no download stores none (each slot made
+    /// `nil` up front was a copy through the outcome's metadata, some 150 instructions an item).
+    private var slots: [CheckOutcome?] = []
+    private let count: Int
     private var missing: Int
     private var answer: BatchAnswer
 
     init(count: Int, answer: BatchAnswer) {
-        slots = Array(repeating: nil, count: count)
+        self.count = count
         missing = count
         self.answer = answer
     }
@@ -170,6 +178,7 @@ private struct BatchResults {
     /// Stores the outcome of item `index`; true when that was the last.
     @discardableResult
     mutating func store(_ outcome: consuming CheckOutcome, at index: Int) -> Bool {
+        if slots.isEmpty { slots = Array(repeating: nil, count: count) }
         if slots[index] == nil { missing -= 1 }
         slots[index] = outcome
         return missing == 0
@@ -177,7 +186,7 @@ private struct BatchResults {
 
     /// Moves the results out (the slots left empty, the answer an empty one).
     mutating func take() -> BatchResults {
-        var taken = BatchResults(count: 0, answer: answer.take())
+        var taken = BatchResults(count: count, answer: answer.take())
         swap(&taken.slots, &slots)
         taken.missing = missing
         return taken

@@ -94,9 +94,8 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
     /// text first (some 250 bytes, its strings retained and released), four times a report.
     static func forEachUTF8(at text: UnsafePointer<FindingText>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         if let joined = text.pointee.joined { return withUTF8(of: joined, body) }
-        // `pieces` is a stored property: `offset(of:)` has its place in the text.
-        let pieces = UnsafeRawPointer(text) + MemoryLayout<FindingText>.offset(of: \.pieces)!
-        Pieces.forEachUTF8(at: pieces.assumingMemoryBound(to: Pieces.self), body)
+        // `pieces` is a stored property: `pointer(to:)` has its place in the text.
+        Pieces.forEachUTF8(at: text.pointer(to: \.pieces)!, body)
     }
 
     /// Hands `body` the UTF-8 of `string`, read in place (`withUTF8InPlace`).

@@ -235,23 +235,15 @@ public struct Report: Sendable {
                         item.field("severity", plain: finding.pointee.severity.rawValue)
                         item.field("path", finding.pointee.path)
                         item.key("message")
-                        item.string(at: Self.text(\.messageText, of: finding))
+                        // Read where they are stored (both are stored properties): handed
+                        // `finding.pointee.messageText`, the writer was given a copy of the text.
+                        item.string(at: finding.pointer(to: \.messageText)!)
                         item.key("fix")
-                        item.string(at: Self.text(\.fixText, of: finding))
+                        item.string(at: finding.pointer(to: \.fixText)!)
                     }
                 }
             }
         }
-    }
-
-    /// Where a finding's text is stored, inside the finding at `finding`: the writer reads its
-    /// pieces there (`JSONWriter.string(at:)`); handed `finding.pointee.messageText`, it was
-    /// given a copy of the text.
-    private static func text(
-        _ text: KeyPath<Finding, FindingText>, of finding: UnsafePointer<Finding>
-    ) -> UnsafePointer<FindingText> {
-        // Both texts are stored properties: `offset(of:)` has their places in the finding.
-        (UnsafeRawPointer(finding) + MemoryLayout<Finding>.offset(of: text)!).assumingMemoryBound(to: FindingText.self)
     }
 
     private static func write(_ envelope: Envelope, to writer: inout JSONWriter) {

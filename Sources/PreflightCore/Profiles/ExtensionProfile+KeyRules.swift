@@ -73,7 +73,7 @@ extension ExtensionProfile {
     /// The media keys the extension reads in this payload: those of the first key rule that
     /// applies, else `mediaKeys`.
     public func mediaKeys(in root: JSONView) -> [JSONPointer] {
-        keyRules.first { $0.applies(in: root) }?.keys ?? mediaKeys
+        withMediaKeys(in: root) { $0 }
     }
 
     /// A pointer of a preset, from its literal text.

@@ -120,7 +120,7 @@ public struct ExtensionProfile: Sendable, Equatable {
     /// strings) was a `memcpy` and a dozen retains, and as many releases, each time.
     private var box: Box
 
-    private struct Fields: Equatable {
+    private struct Fields: Equatable, Sendable {
         var name: String
         var mediaKeys: [JSONPointer]
         var requiredKeys: [JSONPointer] = []
@@ -140,104 +140,116 @@ public struct ExtensionProfile: Sendable, Equatable {
         var shapeCheck: ShapeRules.Check = ShapeRules.Check.none
     }
 
-    /// `@unchecked Sendable`: `fields` is written only through `fieldsToWrite()`, when the
-    /// profile writing holds the only reference to the box (`isKnownUniquelyReferenced`); a box
-    /// two profiles share, as any box another thread can reach is, is only read.
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
+    /// Never changed once made: a profile that changes a field gets a box of its own
+    /// (`write`). Profiles change only as they are made (a preset, the configuration file), so
+    /// the box needs no uniqueness check, and its fields, constant, are read where they are.
+    private final class Box: Sendable {
+        let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    /// The fields to change, in a box of this profile's own (copied first when it is shared).
-    private mutating func fieldsToWrite() -> Box {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-        return box
+    /// Changes one field, in a new box.
+    private mutating func write(_ change: (inout Fields) -> Void) {
+        var fields = box.fields
+        change(&fields)
+        box = Box(fields)
+    }
+
+    /// `mediaKeys(in:)` handed to `body` where the box holds them: the rules read a preset's
+    /// keys for every push, and an array returned (or read through the accessor) was a retain
+    /// of it.
+    func withMediaKeys<Result>(in root: JSONView, _ body: ([JSONPointer]) -> Result) -> Result {
+        let fields = box.fields
+        for index in fields.keyRules.indices where fields.keyRules[index].applies(in: root) {
+            return body(fields.keyRules[index].keys)
+        }
+        return body(fields.mediaKeys)
     }
 
     public var name: String {
         get { box.fields.name }
-        set { fieldsToWrite().fields.name = newValue }
+        set { write { $0.name = newValue } }
     }
     public var mediaKeys: [JSONPointer] {
         get { box.fields.mediaKeys }
-        set { fieldsToWrite().fields.mediaKeys = newValue }
+        set { write { $0.mediaKeys = newValue } }
     }
     public var requiredKeys: [JSONPointer] {
         get { box.fields.requiredKeys }
-        set { fieldsToWrite().fields.requiredKeys = newValue }
+        set { write { $0.requiredKeys = newValue } }
     }
     public var naming: Naming {
         get { box.fields.naming }
-        set { fieldsToWrite().fields.naming = newValue }
+        set { write { $0.naming = newValue } }
     }
     /// For `declared` naming: where the declared type is.
     public var typeKey: JSONPointer? {
         get { box.fields.typeKey }
-        set { fieldsToWrite().fields.typeKey = newValue }
+        set { write { $0.typeKey = newValue } }
     }
     public var download: Download {
         get { box.fields.download }
-        set { fieldsToWrite().fields.download = newValue }
+        set { write { $0.download = newValue } }
     }
     public var device: Device {
         get { box.fields.device }
-        set { fieldsToWrite().fields.device = newValue }
+        set { write { $0.device = newValue } }
     }
     /// Whether the extension attaches the first value its media keys reach, or every one.
     public var attachments: Attachments {
         get { box.fields.attachments }
-        set { fieldsToWrite().fields.attachments = newValue }
+        set { write { $0.attachments = newValue } }
     }
     /// The `Accept` header the extension's download sends (WebEngage asks for `image/webp`), so
     /// that a content-negotiating origin answers here what it answers the phone; nil for none.
     public var accept: String? {
         get { box.fields.accept }
-        set { fieldsToWrite().fields.accept = newValue }
+        set { write { $0.accept = newValue } }
     }
     /// The extension's own `NSAppTransportSecurity`; nil when the profile sets none (then
     /// `payload.allow_http_media` stands for it: `PreflightConfiguration.Payload.appTransportSecurity`).
     public var ats: AppTransportSecurity? {
         get { box.fields.ats }
-        set { fieldsToWrite().fields.ats = newValue }
+        set { write { $0.ats = newValue } }
     }
     /// Where a preset's behaviour is read from; nil for a profile the configuration defines.
     public var source: Source? {
         get { box.fields.source }
-        set { fieldsToWrite().fields.source = newValue }
+        set { write { $0.source = newValue } }
     }
     /// Keys whose value must be one string for the extension to act (WebEngage: `source` is
     /// `webengage`); see `unmetRequiredValues(in:)`.
     public var requiredValues: [RequiredValue] {
         get { box.fields.requiredValues }
-        set { fieldsToWrite().fields.requiredValues = newValue }
+        set { write { $0.requiredValues = newValue } }
     }
     /// For `declared-suffix-default` naming: the extension written when the type key is absent
     /// (Klaviyo's `fallbackMediaType`, `jpg` unless the app passes another).
     public var defaultType: String? {
         get { box.fields.defaultType }
-        set { fieldsToWrite().fields.defaultType = newValue }
+        set { write { $0.defaultType = newValue } }
     }
     /// Whether the extension downloads when the user has Low Data Mode on (Batch sets
     /// `allowsConstrainedNetworkAccess` to false unless the app opts in).
     public var downloadsInLowDataMode: Bool {
         get { box.fields.downloadsInLowDataMode }
-        set { fieldsToWrite().fields.downloadsInLowDataMode = newValue }
+        set { write { $0.downloadsInLowDataMode = newValue } }
     }
     /// Which keys the extension reads when that depends on the payload's shape (OneSignal's
     /// `os_data`); empty: always `mediaKeys`.
     public var keyRules: [KeyRule] {
         get { box.fields.keyRules }
-        set { fieldsToWrite().fields.keyRules = newValue }
+        set { write { $0.keyRules = newValue } }
     }
     /// The `Content-Length` past which the extension cancels the download (OneSignal); nil for none.
     public var maxContentLength: Int? {
         get { box.fields.maxContentLength }
-        set { fieldsToWrite().fields.maxContentLength = newValue }
+        set { write { $0.maxContentLength = newValue } }
     }
     /// The shape the extension's own decoding demands around the media keys (`ShapeRules`).
     public var shapeCheck: ShapeRules.Check {
         get { box.fields.shapeCheck }
-        set { fieldsToWrite().fields.shapeCheck = newValue }
+        set { write { $0.shapeCheck = newValue } }
     }
 
     /// Whether the extension attaches every value its media keys reach (OneSignal: each key of

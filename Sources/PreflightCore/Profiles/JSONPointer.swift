@@ -11,6 +11,8 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     public let tokens: [String]
     /// The pointer as written.
     public let text: String
+    /// Whether a token is `*`: settled as the pointer is made, since the rules ask for every push.
+    let hasWildcard: Bool
 
     /// Why a text is not a pointer.
     public struct Problem: Error, Sendable, Equatable {
@@ -40,6 +42,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         }
         self.tokens = tokens
         self.text = text
+        hasWildcard = tokens.contains("*")
     }
 
     public var description: String { text }
@@ -77,8 +80,6 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         guard let index = Int(token), index >= 0, token == String(index) else { return nil }
         return value.element(at: index)
     }
-
-    var hasWildcard: Bool { tokens.contains("*") }
 
     /// Every value the pointer reaches (at most `maxCandidates` children looked at), with the
     /// concrete pointer to each (wildcards filled in), in document order. Empty when nothing is there.

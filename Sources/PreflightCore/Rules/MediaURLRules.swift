@@ -159,9 +159,9 @@ public enum MediaURLRules {
         _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool,
         into findings: inout Findings
     ) -> Outcome {
-        let keys = profile.mediaKeys(in: root)
-        let located = locating(in: root, keys: keys)
+        let located = profile.withMediaKeys(in: root) { locating(in: root, keys: $0) }
         guard let (key, value) = located.found else {
+            let keys = profile.mediaKeys(in: root)
             let cut =
                 located.cut ? "; a * looks at the first \(JSONPointer.maxCandidates) members and elements only" : ""
             findings.append(

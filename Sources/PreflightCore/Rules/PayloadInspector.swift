@@ -224,7 +224,7 @@ public struct PayloadInspector: Sendable {
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
         // Looked up once: the push's kind and, for a push that is not a rich alert, the misplaced keys read it.
-        let mediaFound = MediaURLRules.locate(in: root, keys: profile.mediaKeys(in: root)) != nil
+        let mediaFound = profile.withMediaKeys(in: root) { MediaURLRules.locate(in: root, keys: $0) } != nil
         let kind = PushKind.judge(
             pushType: headers.pushType, mutable: context.mutableContent != nil, mediaFound: mediaFound,
             expectMedia: expectMedia, broadcast: headers.channelID != nil)
@@ -254,12 +254,15 @@ public struct PayloadInspector: Sendable {
         // mutable-content and no media: the extension runs and may decrypt, log or fetch content
         // itself; nothing to download here. A URL under another extension's key (or past a
         // wildcard's reach) is media in the wrong place: its error stays.
-        let elsewhere =
-            media.searchCut || MediaURLRules.locate(in: root, keys: ExtensionProfile.generic.mediaKeys) != nil
-        if !expectMedia, !hasURL, !elsewhere, findings.contains(.mutableContentInvalid) {
+        // Looked for only when it decides something: a push with its URL found needs no search.
+        let elsewhere = {
+            media.searchCut
+                || ExtensionProfile.generic.withMediaKeys(in: root) { MediaURLRules.locate(in: root, keys: $0) } != nil
+        }
+        if !expectMedia, !hasURL, findings.contains(.mutableContentInvalid), !elsewhere() {
             // The extension never runs: the invalid mutable-content is the story, not the media.
             findings.removeAll(code: .mediaURLMissing)
-        } else if !expectMedia, !hasURL, !elsewhere, findings.contains(.mediaURLMissing) {
+        } else if !expectMedia, !hasURL, findings.contains(.mediaURLMissing), !elsewhere() {
             findings.removeAll(code: .mediaURLMissing)
             findings.append(
                 Finding(

@@ -133,6 +133,23 @@ import Testing
         }
     }
 
+    /// The ASCII check's rounds of sixty-four bytes, its words and its tail each see one byte
+    /// over 0x7F, or the excluded one, wherever it sits in a text of up to three rounds and a tail.
+    @Test func asciiCheckSeesOneOffendingByteAtEveryOffset() {
+        for count in [63, 64, 65, 127, 128, 200] {
+            let plain = [UInt8](repeating: 0x61, count: count)
+            #expect(plain.withUnsafeBufferPointer { ByteScan.isASCII($0, excluding: 0x0D) }, "\(count) plain bytes")
+            for offset in 0..<count {
+                for value: UInt8 in [0x0D, 0x80, 0xC3, 0xFF] {
+                    var bytes = plain
+                    bytes[offset] = value
+                    let ascii = bytes.withUnsafeBufferPointer { ByteScan.isASCII($0, excluding: 0x0D) }
+                    #expect(!ascii, "byte \(value) at \(offset) of \(count)")
+                }
+            }
+        }
+    }
+
     /// The block and word scans find the first of their bytes exactly: every byte value at every
     /// offset of a sixteen-byte block, a word and a tail, among neighbours that make a word's
     /// subtraction borrow (a zero, a control byte, a quote, bytes over 0x80), with a second hit

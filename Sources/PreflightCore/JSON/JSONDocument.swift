@@ -112,9 +112,12 @@ public final class JSONDocument: Sendable {
 
     /// The value node of the last member of the object node `object` whose key is `name`, or nil
     /// (nil for any other node). The members are walked through pointers, a key told apart by
-    /// its length before its bytes: a rule's lookup compares every key of its object.
+    /// its length before its bytes: a rule's lookup compares every key of its object. In a
+    /// document with no repeated key (almost every one) the first match is the last, and the
+    /// walk stops there.
     func lastMember(of object: Int, named name: UnsafeBufferPointer<UInt8>) -> Int? {
-        bytes.withUnsafeBufferPointer { text in
+        let firstIsLast = repeatedKeys.isEmpty
+        return bytes.withUnsafeBufferPointer { text in
             nodes.withUnsafeBufferPointer { nodes in
                 guard nodes[object].kind == .object else { return nil }
                 var found: Int?
@@ -122,7 +125,10 @@ public final class JSONDocument: Sendable {
                 for _ in 0..<nodes[object].count {
                     let written = nodes[key]
                     if written.escaped || Int(written.length) == name.count {
-                        if written.withText(in: text, { ByteScan.same($0, name) }) { found = key + 1 }
+                        if written.withText(in: text, { ByteScan.same($0, name) }) {
+                            found = key + 1
+                            if firstIsLast { return found }
+                        }
                     }
                     key = Int(nodes[key + 1].end)
                 }

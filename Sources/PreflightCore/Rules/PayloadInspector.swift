@@ -251,18 +251,30 @@ public struct PayloadInspector: Sendable {
         let hasURL = media.urlText != nil
         MisplacedKeyRules.check(root, hasMedia: hasURL || expectMedia, aps: context.aps, &findings)
         if hasURL { findings.removeAll(code: .alertBodyEmptyWithTitle) }
-        // mutable-content and no media: the extension runs and may decrypt, log or fetch content
-        // itself; nothing to download here. A URL under another extension's key (or past a
-        // wildcard's reach) is media in the wrong place: its error stays.
-        // Looked for only when it decides something: a push with its URL found needs no search.
+        if !expectMedia, !hasURL { judgeNoMedia(root, searchCut: media.searchCut, &findings) }
+        // Taken out of the outcome: a copy of a `MediaReference?` went through its metadata.
+        summary.mediaURLText = media.urlText.take()
+        summary.mediaKey = media.key.take()
+        // Made whole and returned: an inspection assigned after it was made was copied once more.
+        return Inspection(
+            findings: findings, summary: summary, media: media.reference.take(), profile: profile, root: root,
+            candidates: media.takeCandidates())
+    }
+
+    /// A push with mutable-content and no media URL where its extension reads one (and none was
+    /// asked for): the extension runs and may decrypt, log or fetch content itself, so there is
+    /// nothing to download. A URL under another extension's key (or past a wildcard's reach,
+    /// `searchCut`) is media in the wrong place: its error stays. Searched only here, where it
+    /// decides something: a push with its URL found needs no search.
+    private func judgeNoMedia(_ root: JSONView, searchCut: Bool, _ findings: inout Findings) {
         let elsewhere = {
-            media.searchCut
+            searchCut
                 || ExtensionProfile.generic.withMediaKeys(in: root) { MediaURLRules.locate(in: root, keys: $0) } != nil
         }
-        if !expectMedia, !hasURL, findings.contains(.mutableContentInvalid), !elsewhere() {
+        if findings.contains(.mutableContentInvalid), !elsewhere() {
             // The extension never runs: the invalid mutable-content is the story, not the media.
             findings.removeAll(code: .mediaURLMissing)
-        } else if !expectMedia, !hasURL, findings.contains(.mediaURLMissing), !elsewhere() {
+        } else if findings.contains(.mediaURLMissing), !elsewhere() {
             findings.removeAll(code: .mediaURLMissing)
             findings.append(
                 Finding(
@@ -273,12 +285,5 @@ public struct PayloadInspector: Sendable {
                         "none needed if the extension does its own work; send expect=media if this push must carry media"
                 ))
         }
-        // Taken out of the outcome: a copy of a `MediaReference?` went through its metadata.
-        summary.mediaURLText = media.urlText.take()
-        summary.mediaKey = media.key.take()
-        // Made whole and returned: an inspection assigned after it was made was copied once more.
-        return Inspection(
-            findings: findings, summary: summary, media: media.reference.take(), profile: profile, root: root,
-            candidates: media.takeCandidates())
     }
 }

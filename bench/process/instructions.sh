@@ -14,6 +14,9 @@
 # 100 payload-only items (BATCH_SHORT and BATCH_LONG batches) against the single request. The ratios are C's count / Preflight's (the
 # direction of the throughput ratios: 1.00 is C's work, higher is better). Kernel time is not
 # counted: callgrind sees user space only.
+# The same profiles (`--dump-instr=yes`) then give the code each request runs, in 64-byte lines
+# (`code-lines.py`): equal instruction counts can hide a request whose code is spread three
+# times as wide, which the instruction cache pays for and the counts do not show.
 # INSTRUCTIONS_TOP=N adds the N functions with the most inclusive instructions per payload-only
 # request in Preflight (callgrind_annotate --inclusive=yes over both runs, the short one
 # subtracted): the profile of the request path, before and after a change.
@@ -62,7 +65,7 @@ PY
 instructions() {
   local name=$1 method=$2 path=$3 body=$4 count=$5 file="$out/callgrind.$1.$5"
   shift 5
-  valgrind --tool=callgrind --callgrind-out-file="$file" "$@" > /dev/null 2> "$file.err" &
+  valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$file" "$@" > /dev/null 2> "$file.err" &
   server=$!
   # Under callgrind a start takes seconds; any HTTP answer means it listens (the C server
   # answers a GET with a report of a payload that is not JSON, a 422).
@@ -96,7 +99,7 @@ per_line() {
   for count in "$bulk_short" "$bulk_long"; do
     bulk_mix "$count" > "$lines"
     status=0
-    valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.$name.$count" "$@" < "$lines" \
+    valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$out/callgrind.$name.$count" "$@" < "$lines" \
       > /dev/null 2> "$out/callgrind.$name.$count.err" || status=$?
     [ "$status" -eq 1 ] || fail "the exit status of $name over $count lines (a third fail)" 1 "$status"
     totals+=("$(awk '/^totals:/ {print $2; exit}' "$out/callgrind.$name.$count")")
@@ -151,6 +154,31 @@ row "preflight POST, against the hello-world's GET" "$swift_post" "$hello_get" 0
 row "preflight batch of 100, per item; single POST/this" "$((batch / 100))" "$swift_post" 6
 row "C bulk baseline, per line (${bulk_long}-${bulk_short} lines)" "$c_line"
 row "preflight check --ndjson --no-fetch, per line" "$swift_line" "$c_line" 0.8
+
+# code NAME SHORT LONG LABEL [BASE]: the 64-byte code lines each request (or line) runs, from the
+# same profiles (`code-lines.py`), and BASE / LINES.
+code() {
+  local lines
+  lines=$(python3 "$(dirname "$0")/code-lines.py" "$out/callgrind.$1.$2" "$out/callgrind.$1.$3" "$(($3 - $2))")
+  lines=${lines%% *}
+  if [ $# -lt 5 ]; then
+    printf '%-52s %12s %8s\n' "$4" "$lines" 1.00
+  else
+    printf '%-52s %12s %8.2f\n' "$4" "$lines" "$(echo "$5 / $lines" | bc -l)"
+  fi
+  code_lines=$lines
+}
+echo
+printf '%-52s %12s %8s\n' "code run per request, 64-byte lines (same profiles)" lines "C/this"
+code c-post "$short" "$long" "C: libmicrohttpd + json-c, the same checks (POST)"
+c_post_lines=$code_lines
+code preflight-post "$short" "$long" "preflight POST /v1/preflight?fetch=false" "$c_post_lines"
+code hello-get "$short" "$long" "bare libmicrohttpd hello-world (C), GET"
+hello_lines=$code_lines
+code preflight-get "$short" "$long" "preflight GET /healthz" "$hello_lines"
+code c-bulk "$bulk_short" "$bulk_long" "C bulk baseline, per line"
+c_bulk_lines=$code_lines
+code preflight-bulk "$bulk_short" "$bulk_long" "preflight check --ndjson --no-fetch, per line" "$c_bulk_lines"
 
 [ -n "${INSTRUCTIONS_TOP:-}" ] || exit 0
 echo

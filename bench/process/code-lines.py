@@ -1,0 +1,58 @@
+"""The code a request runs, in 64-byte lines: the instruction addresses whose execution count grows
+by at least one per request between two callgrind profiles of the same server (SHORT and LONG
+requests, `--dump-instr=yes`), and the distinct cache lines they sit in. Two servers that execute
+the same number of instructions can differ threefold here: the spread of the code a request runs
+is what the instruction cache holds or misses (an L1 instruction cache holds 512 such lines).
+
+Usage: python3 code-lines.py SHORT_PROFILE LONG_PROFILE REQUESTS
+Prints: LINES INSTRUCTIONS (distinct lines; distinct instruction addresses)
+
+The profile format: https://valgrind.org/docs/manual/cl-format.html. With `positions: instr line`
+each cost line is `ADDRESS LINE COST`, an address written in hex (`0x...`), relative to the last
+one (`+N`, `-N`, decimal) or the same (`*`); the line after a `calls=` line is the call's
+inclusive cost, not the instruction's own, and is skipped.
+"""
+
+import collections
+import sys
+
+
+def counts(path):
+    executed = collections.Counter()
+    address = 0
+    after_call = False
+    with open(path, errors="replace") as profile:
+        for line in profile:
+            if line.startswith("calls="):
+                after_call = True
+                continue
+            if not line[:1].isdigit() and line[:1] not in "+-*":
+                continue
+            fields = line.split()
+            if len(fields) != 3:
+                continue
+            position = fields[0]
+            if position.startswith("0x"):
+                address = int(position, 16)
+            elif position[0] == "+":
+                address += int(position[1:])
+            elif position[0] == "-":
+                address -= int(position[1:])
+            elif position != "*":
+                address = int(position)
+            if after_call:
+                after_call = False
+                continue
+            executed[address] += int(fields[2])
+    return executed
+
+
+def main():
+    short_profile, long_profile, requests = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    before, after = counts(short_profile), counts(long_profile)
+    run = [address for address, count in after.items() if count - before.get(address, 0) >= requests]
+    print(len({address >> 6 for address in run}), len(run))
+
+
+if __name__ == "__main__":
+    main()

@@ -267,23 +267,21 @@ public struct PayloadInspector: Sendable {
     /// `searchCut`) is media in the wrong place: its error stays. Searched only here, where it
     /// decides something: a push with its URL found needs no search.
     private func judgeNoMedia(_ root: JSONView, searchCut: Bool, _ findings: inout Findings) {
-        let elsewhere = {
+        let invalid = findings.contains(.mutableContentInvalid)
+        guard invalid || findings.contains(.mediaURLMissing) else { return }
+        let elsewhere =
             searchCut
-                || ExtensionProfile.generic.withMediaKeys(in: root) { MediaURLRules.locate(in: root, keys: $0) } != nil
-        }
-        if findings.contains(.mutableContentInvalid), !elsewhere() {
-            // The extension never runs: the invalid mutable-content is the story, not the media.
-            findings.removeAll(code: .mediaURLMissing)
-        } else if findings.contains(.mediaURLMissing), !elsewhere() {
-            findings.removeAll(code: .mediaURLMissing)
-            findings.append(
-                Finding(
-                    .mediaNone, path: nil,
-                    message:
-                        "mutable-content and no media URL: the Notification Service Extension runs, with no media to check",
-                    fix:
-                        "none needed if the extension does its own work; send expect=media if this push must carry media"
-                ))
-        }
+            || ExtensionProfile.generic.withMediaKeys(in: root) { MediaURLRules.locate(in: root, keys: $0) } != nil
+        guard !elsewhere else { return }
+        findings.removeAll(code: .mediaURLMissing)
+        // With an invalid mutable-content the extension never runs: that is the story, not the media.
+        guard !invalid else { return }
+        findings.append(
+            Finding(
+                .mediaNone, path: nil,
+                message:
+                    "mutable-content and no media URL: the Notification Service Extension runs, with no media to check",
+                fix: "none needed if the extension does its own work; send expect=media if this push must carry media"
+            ))
     }
 }

@@ -159,19 +159,13 @@ public enum MediaURLRules {
         _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool,
         into findings: inout Findings
     ) -> Outcome {
-        let located = profile.withMediaKeys(in: root) { locating(in: root, keys: $0) }
+        let located = profile.withMediaKeys(in: root) { keys in
+            let located = locating(in: root, keys: keys)
+            // Named with the keys searched, while they are at hand: not looked up a second time.
+            if located.found == nil { findings.append(missingURL(keys: keys, cut: located.cut, profile: profile)) }
+            return located
+        }
         guard let (key, value) = located.found else {
-            let keys = profile.mediaKeys(in: root)
-            let cut =
-                located.cut ? "; a * looks at the first \(JSONPointer.maxCandidates) members and elements only" : ""
-            findings.append(
-                Finding(
-                    .mediaURLMissing, path: nil,
-                    message:
-                        "no media URL where the \(profile.name) extension reads it (\(keys.map(\.text).joined(separator: ", ")))\(cut)",
-                    fix:
-                        "put the media URL at \(keys.first?.text ?? "/image"), or pick the profile of the app's extension"
-                ))
             var outcome = Outcome(key: nil, urlText: nil, reference: nil)
             outcome.searchCut = located.cut
             return consume outcome
@@ -179,6 +173,17 @@ public enum MediaURLRules {
         return judge(
             key: key, value: value, root: root, profile: profile, configuration: configuration,
             downloading: downloading, into: &findings)
+    }
+
+    /// The error of a push with no media URL under any of the `keys` the extension reads; `cut`:
+    /// a wildcard stopped at `JSONPointer.maxCandidates`.
+    private static func missingURL(keys: [JSONPointer], cut: Bool, profile: ExtensionProfile) -> Finding {
+        let cut = cut ? "; a * looks at the first \(JSONPointer.maxCandidates) members and elements only" : ""
+        return Finding(
+            .mediaURLMissing, path: nil,
+            message:
+                "no media URL where the \(profile.name) extension reads it (\(keys.map(\.text).joined(separator: ", ")))\(cut)",
+            fix: "put the media URL at \(keys.first?.text ?? "/image"), or pick the profile of the app's extension")
     }
 
     /// The URL rules on the value at `key`, read as the document's bytes: the URL stays the

@@ -8,6 +8,8 @@ COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 BUILD_DATE := $(shell git log -1 --format=%cI 2>/dev/null || echo unknown)
 STAMP := -Xcc '-DPREFLIGHT_COMMIT="$(COMMIT)"' -Xcc '-DPREFLIGHT_BUILD_DATE="$(BUILD_DATE)"'
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors $(STAMP)
+# The Swift tests' temporary directory (make test).
+TEST_TMP := $(CURDIR)/.build/test-tmp
 RUN_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev
 TEST_PACKAGES := prometheus wrk bc curl nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux \
 	valgrind gdb linux-perf slowhttptest podman catatonit socat mmdebstrap runc golang-go chromium chromium-driver libjson-c-dev
@@ -112,13 +114,18 @@ lint: ## swift format lint --strict on Sources, Tests and Package.swift; no func
 
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.
-# The Swift tests run last, so their summary closes the output.
+# The Swift tests run last, so their summary closes the output. They get a temporary directory of
+# their own (TMPDIR), which must hold nothing of theirs when they end: SwiftPM's own
+# `TemporaryDirectory.*` and lock files are all it may leave, and the directory is removed.
 test: deps pydeps lint ## every check: lint, contract, client, deploy, alerts, static, image, kube, browser, CLI, bulk memory, fuzz, Swift tests
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	$(MAKE) --no-print-directory contract client-test deploy-check alerts-check static-check image-test kube-test browser cli-test \
 		bulk-memory-test
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
-	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh $(SWIFT) test $(SWIFT_FLAGS) --skip-build
+	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
+	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh env TMPDIR=$(TEST_TMP) $(SWIFT) test $(SWIFT_FLAGS) --skip-build
+	@left=$$(ls -A $(TEST_TMP) | grep -Ev '^TemporaryDirectory\.|\.lock$$' || true); \
+	if [ -n "$$left" ]; then echo "the Swift tests left in TMPDIR:" $$left; exit 1; fi; rm -rf $(TEST_TMP)
 
 # OpenAPI validation and schemathesis against the built server, loopback only.
 contract: deps pydeps ## OpenAPI validation and schemathesis against the debug server

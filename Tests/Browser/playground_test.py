@@ -5,7 +5,7 @@ Each example is run from the keyboard and the DOM is checked: the verdict, the c
 preview's text and cut-off, the image loaded from the media origin, the plain-text fallback, no
 request to any other host, no console error. Screenshots go to .build/screenshots/.
 usage: playground_test.py PATH/TO/preflight [README-SCREENSHOT.png]"""
-import json, os, pathlib, re, subprocess, sys, tempfile, time, urllib.parse, urllib.request
+import json, os, pathlib, re, shutil, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -167,6 +167,7 @@ finally:
     driver.quit()
     server.terminate()
     server.wait(timeout=30)
+    shutil.rmtree(work, ignore_errors=True)
 
 print(f"playground: {13 - len({f.split(':')[0] for f in failures})} of 13 examples as expected, {len(failures)} failure(s)")
 sys.exit(1 if failures else 0)

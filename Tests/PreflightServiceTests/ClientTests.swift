@@ -15,8 +15,7 @@ import Testing
     /// Each client as a command line; the Go one compiled once with Debian's golang-go.
     static let commands: [String: [String]] = {
         let dir = directory.path
-        let work = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-go-\(getpid())")
-        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let work = (try? scratchDirectory("go")) ?? FileManager.default.temporaryDirectory
         let binary = work.appendingPathComponent("preflight-go").path
         _ = try? runProcess(
             "/usr/bin/go", ["build", "-o", binary, "\(dir)/preflight.go"],

@@ -4,6 +4,7 @@ import Glibc
 import PreflightCore
 import PreflightHTTP
 import PreflightService
+import Synchronization
 
 extension TestResponse {
     /// The body read as JSON by Preflight's own parser.
@@ -87,9 +88,19 @@ let testProfile = ExtensionProfile(
 let testProfileJSON = #""profiles": {"test": {"naming": "sniffed", "download": "disk"}}, "default_profile": "test""#
 
 /// A directory of this test process under the temporary directory, `preflight-NAME-PID`, made if
-/// it is not there yet.
+/// it is not there yet and removed, with what the test left in it, when the process exits.
 func scratchDirectory(_ name: String) throws -> URL {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-\(name)-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let first = scratchDirectories.withLock { $0.insert(directory.path).inserted && $0.count == 1 }
+    if first { atexit { removeScratchDirectories() } }
     return directory
+}
+
+/// The directories `scratchDirectory` made: servers the tests start write logs and configuration
+/// into them after the test has returned, so they go when the process does, not when a test ends.
+private let scratchDirectories = Mutex<Set<String>>([])
+
+private func removeScratchDirectories() {
+    for path in scratchDirectories.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
 }

@@ -111,6 +111,37 @@ wait_healthy() {
   return 1
 }
 
+# wait_answering PORT: waits until a server on 127.0.0.1:PORT answers anything at all on
+# /healthz (a C baseline answers a GET with a 422); under valgrind a start takes seconds, so it
+# tries for a minute.
+wait_answering() {
+  for _ in $(seq 1200); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$1/healthz")" != 000 ] && return 0
+    sleep 0.05
+  done
+  echo "no server answers on port $1" >&2
+  return 1
+}
+
+# kept_alive PORT METHOD PATH COUNT [BODY]: COUNT requests on one kept-alive connection to
+# 127.0.0.1:PORT, each expected to answer 200; a POST sends the file BODY with an alert push's
+# headers (`apns-push-type: alert`, `apns-priority: 10`). How the counting scripts (callgrind,
+# dhat) drive a server: the difference of two such runs is the cost of the requests between them.
+kept_alive() {
+  python3 - "$@" <<'PY'
+import http.client, sys
+port, method, path, count = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
+body = open(sys.argv[5], "rb").read() if method == "POST" else None
+headers = {"apns-push-type": "alert", "apns-priority": "10"} if method == "POST" else {}
+connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+for _ in range(count):
+    connection.request(method, path, body, headers)
+    response = connection.getresponse()
+    response.read()
+    assert response.status == 200, f"{method} {path}: expected 200, got {response.status}"
+PY
+}
+
 # start_preflight PORT CONFIG: the release server with CONFIG in the background ($pid), stopped
 # when the script exits, its stderr in CONFIG's name with .err; returns once it is healthy.
 start_preflight() {

@@ -16,17 +16,7 @@ blocks() { # blocks REQUESTS: the total blocks dhat counted for a server that an
     > /dev/null 2> "$out/dhat.$1.err" &
   local server=$!
   wait_healthy $port 400 > /dev/null
-  python3 - "$port" "$1" <<'PY'
-import http.client, sys
-port, count = int(sys.argv[1]), int(sys.argv[2])
-body = open("bench/payload-1k.json", "rb").read()
-connection = http.client.HTTPConnection("127.0.0.1", port)
-for _ in range(count):
-    connection.request("POST", "/v1/preflight?fetch=false", body, {"apns-push-type": "alert", "apns-priority": "10"})
-    response = connection.getresponse()
-    response.read()
-    assert response.status == 200, response.status
-PY
+  kept_alive $port POST "/v1/preflight?fetch=false" "$1" bench/payload-1k.json
   kill -TERM $server
   wait $server || true
   awk '/Total:/ {gsub(",", "", $6); print $6; exit}' "$out/dhat.$1.err"

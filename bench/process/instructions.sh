@@ -41,23 +41,6 @@ trap 'kill $server 2>/dev/null || true; rm -f "$lines"' EXIT
 
 fail() { echo "instructions.sh: $1: expected $2, got $3" >&2; exit 1; }
 
-# requests METHOD PATH COUNT BODY: COUNT requests on one kept-alive connection to
-# 127.0.0.1:$port, each expected to answer 200 (a POST sends the file BODY, as an alert push).
-requests() {
-  python3 - "$port" "$1" "$2" "$3" "$4" <<'PY'
-import http.client, sys
-port, method, path, count = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
-body = open(sys.argv[5], "rb").read() if method == "POST" else None
-headers = {"apns-push-type": "alert", "apns-priority": "10"} if method == "POST" else {}
-connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-for _ in range(count):
-    connection.request(method, path, body, headers)
-    response = connection.getresponse()
-    response.read()
-    assert response.status == 200, f"{method} {path}: expected 200, got {response.status}"
-PY
-}
-
 # instructions NAME METHOD PATH BODY COUNT COMMAND...: runs COMMAND under callgrind, sends COUNT
 # requests, stops it (SIGTERM) and prints the instructions it executed in all (callgrind's
 # `totals:` line, https://valgrind.org/docs/manual/cl-format.html); the profile stays in
@@ -67,13 +50,8 @@ instructions() {
   shift 5
   valgrind --tool=callgrind --dump-instr=yes --callgrind-out-file="$file" "$@" > /dev/null 2> "$file.err" &
   server=$!
-  # Under callgrind a start takes seconds; any HTTP answer means it listens (the C server
-  # answers a GET with a report of a payload that is not JSON, a 422).
-  for _ in $(seq 1200); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/healthz")" != 000 ] && break
-    sleep 0.05
-  done
-  requests "$method" "$path" "$count" "$body"
+  wait_answering $port
+  kept_alive $port "$method" "$path" "$count" "$body"
   kill -TERM $server
   wait $server || true
   server=""

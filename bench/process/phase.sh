@@ -25,20 +25,8 @@ count() {
   valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect="$1" \
     "$binary" serve --config "$out/phase.json" > /dev/null 2> "$file.err" &
   server=$!
-  for _ in $(seq 1200); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/healthz")" != 000 ] && break
-    sleep 0.05
-  done
-  python3 - "$port" "$2" "$out/phase-batch.json" <<'PY'
-import http.client, sys
-port, count, body = int(sys.argv[1]), int(sys.argv[2]), open(sys.argv[3], "rb").read()
-connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-for _ in range(count):
-    connection.request("POST", "/v1/preflight/batch?fetch=false", body, {"apns-push-type": "alert"})
-    response = connection.getresponse()
-    response.read()
-    assert response.status == 200, f"expected 200, got {response.status}"
-PY
+  wait_answering $port
+  kept_alive $port POST "/v1/preflight/batch?fetch=false" "$2" "$out/phase-batch.json"
   kill -TERM $server
   wait $server || true
   server=""

@@ -38,21 +38,8 @@ profile() {
   valgrind --tool=callgrind --dump-instr=yes "${toggle[@]}" --callgrind-out-file="$file" \
     "$binary" serve --config "$out/stages.json" > /dev/null 2> "$file.err" &
   server=$!
-  for _ in $(seq 1200); do
-    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/healthz")" != 000 ] && break
-    sleep 0.05
-  done
-  python3 - "$port" "$2" <<'PY'
-import http.client, sys
-port, count = int(sys.argv[1]), int(sys.argv[2])
-body = open("bench/payload-1k.json", "rb").read()
-connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-for _ in range(count):
-    connection.request("POST", "/v1/preflight?fetch=false", body, {"apns-push-type": "alert", "apns-priority": "10"})
-    response = connection.getresponse()
-    response.read()
-    assert response.status == 200, f"expected 200, got {response.status}"
-PY
+  wait_answering $port
+  kept_alive $port POST "/v1/preflight?fetch=false" "$2" bench/payload-1k.json
   kill -TERM $server
   wait $server || true
   server=""

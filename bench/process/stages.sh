@@ -15,7 +15,7 @@ binary=${1:-.build/release/preflight}
 bench_setup --binary "$binary"
 short=${SHORT:-100}
 long=${LONG:-400}
-port=18340
+port=18350
 payload_only_config $port stages
 server=""
 trap 'kill $server 2>/dev/null || true' EXIT

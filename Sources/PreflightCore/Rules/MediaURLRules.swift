@@ -55,6 +55,24 @@ public enum MediaURLRules {
         return (nil, cut)
     }
 
+    /// Where a push's media URL is for the extension `profile` describes: `locate`'s first value
+    /// of the keys it reads in this payload, whether a wildcard stopped before finding one, and
+    /// the keys searched (the missing-URL finding names them). Looked up once a push: the push's
+    /// kind reads it, and the URL rules judge what it found.
+    struct Location {
+        let found: (key: String, value: JSONView)?
+        let cut: Bool
+        let keys: [JSONPointer]
+    }
+
+    /// The `Location` of the media URL in `root` for `profile`.
+    static func location(in root: JSONView, profile: ExtensionProfile) -> Location {
+        profile.withMediaKeys(in: root) { keys in
+            let located = locating(in: root, keys: keys)
+            return Location(found: located.found, cut: located.cut, keys: keys)
+        }
+    }
+
     /// Runs every URL rule on the payload, for the extension `profile` describes, and gives the
     /// findings in the outcome (`check(_:profile:configuration:downloading:into:)` appends them).
     public static func check(
@@ -78,17 +96,30 @@ public enum MediaURLRules {
         _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool = false,
         into findings: inout Findings
     ) -> Outcome {
+        check(
+            root, at: location(in: root, profile: profile), profile: profile, configuration: configuration,
+            downloading: downloading, into: &findings)
+    }
+
+    /// `check(_:profile:configuration:downloading:into:)` with the URL already looked up
+    /// (`location(in:profile:)`, for the same profile).
+    static func check(
+        _ root: JSONView, at location: Location, profile: ExtensionProfile, configuration: PreflightConfiguration,
+        downloading: Bool, into findings: inout Findings
+    ) -> Outcome {
         if let refused = ShapeRules.check(root, profile: profile) {
             // The helper's own decoding fails before any download: nothing to fetch or name, and
             // the URL's own findings are not the story.
             var unreported = Findings()
             let found = find(
-                root, profile: profile, configuration: configuration, downloading: downloading, into: &unreported)
+                root, at: location, profile: profile, configuration: configuration, downloading: downloading,
+                into: &unreported)
             findings.append(refused)
             return Outcome(key: found.key, urlText: found.urlText, reference: nil)
         }
         var outcome = find(
-            root, profile: profile, configuration: configuration, downloading: downloading, into: &findings)
+            root, at: location, profile: profile, configuration: configuration, downloading: downloading,
+            into: &findings)
         if profile.attachesEvery, let key = outcome.key {
             let later = laterAttachments(
                 root, profile: profile, configuration: configuration, downloading: downloading, into: &findings)
@@ -156,18 +187,13 @@ public enum MediaURLRules {
     }
 
     private static func find(
-        _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool,
-        into findings: inout Findings
+        _ root: JSONView, at location: Location, profile: ExtensionProfile, configuration: PreflightConfiguration,
+        downloading: Bool, into findings: inout Findings
     ) -> Outcome {
-        let located = profile.withMediaKeys(in: root) { keys in
-            let located = locating(in: root, keys: keys)
-            // Named with the keys searched, while they are at hand: not looked up a second time.
-            if located.found == nil { findings.append(missingURL(keys: keys, cut: located.cut, profile: profile)) }
-            return located
-        }
-        guard let (key, value) = located.found else {
+        guard let (key, value) = location.found else {
+            findings.append(missingURL(keys: location.keys, cut: location.cut, profile: profile))
             var outcome = Outcome(key: nil, urlText: nil, reference: nil)
-            outcome.searchCut = located.cut
+            outcome.searchCut = location.cut
             return consume outcome
         }
         return judge(

@@ -223,8 +223,9 @@ public struct PayloadInspector: Sendable {
         }
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
-        // Looked up once: the push's kind and, for a push that is not a rich alert, the misplaced keys read it.
-        let mediaFound = profile.withMediaKeys(in: root) { MediaURLRules.locate(in: root, keys: $0) } != nil
+        // Looked up once: the push's kind, the misplaced keys and the URL rules read it.
+        let location = MediaURLRules.location(in: root, profile: profile)
+        let mediaFound = location.found != nil
         let kind = PushKind.judge(
             pushType: headers.pushType, mutable: context.mutableContent != nil, mediaFound: mediaFound,
             expectMedia: expectMedia, broadcast: headers.channelID != nil)
@@ -247,7 +248,8 @@ public struct PayloadInspector: Sendable {
         for rule in PayloadRules.all { rule(context, &findings) }
         HeaderRules.broadcastEvent(root, headers: headers, &findings)
         var media = MediaURLRules.check(
-            root, profile: profile, configuration: configuration, downloading: downloading, into: &findings)
+            root, at: location, profile: profile, configuration: configuration, downloading: downloading,
+            into: &findings)
         let hasURL = media.urlText != nil
         MisplacedKeyRules.check(root, hasMedia: hasURL || expectMedia, aps: context.aps, &findings)
         if hasURL { findings.removeAll(code: .alertBodyEmptyWithTitle) }

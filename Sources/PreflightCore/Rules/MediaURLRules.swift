@@ -122,7 +122,8 @@ public enum MediaURLRules {
             into: &findings)
         if profile.attachesEvery, let key = outcome.key {
             let later = laterAttachments(
-                root, profile: profile, configuration: configuration, downloading: downloading, into: &findings)
+                root, keys: location.keys, profile: profile, configuration: configuration, downloading: downloading,
+                into: &findings)
             outcome.candidates = [MediaCandidate(key: key, reference: outcome.reference)] + later
         }
         profile.conditionFindings(in: root, mediaFound: outcome.key != nil, &findings)
@@ -137,14 +138,15 @@ public enum MediaURLRules {
         return outcome
     }
 
-    /// The URL findings of every value the profile's keys reach after the first (`locate`'s,
-    /// judged already), for an extension that attaches them all, and the ones to download: up
-    /// to `payload.max_media` in all, the first included. Past it each is judged on its text as
+    /// The URL findings of every value the profile's keys (`keys`, those `location(in:profile:)`
+    /// searched) reach after the first (`locate`'s, judged already), for an extension that
+    /// attaches them all, and the ones to download: up to `payload.max_media` in all, the first
+    /// included. Past it each is judged on its text as
     /// without a download (the URL's extension is the advice), and one warning says how many
     /// were not downloaded: a push naming 50 media costs the service at most `max_media` downloads.
     private static func laterAttachments(
-        _ root: JSONView, profile: ExtensionProfile, configuration: PreflightConfiguration, downloading: Bool,
-        into findings: inout Findings
+        _ root: JSONView, keys: [JSONPointer], profile: ExtensionProfile, configuration: PreflightConfiguration,
+        downloading: Bool, into findings: inout Findings
     ) -> [MediaCandidate] {
         var candidates: [MediaCandidate] = []
         var pastCap: [String] = []
@@ -152,7 +154,7 @@ public enum MediaURLRules {
         // The same walk as `locate`: its first value that is not null is the one judged already
         // (skipped by position, not by pointer, so a repeated key's later copy is still judged).
         var seen = 0
-        for key in profile.mediaKeys(in: root) {
+        for key in keys {
             for (pointer, value) in key.resolve(in: root) where !value.isNull {
                 seen += 1
                 guard seen > 1 else { continue }

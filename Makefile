@@ -10,7 +10,7 @@ STAMP := -Xcc '-DPREFLIGHT_COMMIT="$(COMMIT)"' -Xcc '-DPREFLIGHT_BUILD_DATE="$(B
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors $(STAMP)
 # The Swift tests' temporary directory (make test).
 TEST_TMP := $(CURDIR)/.build/test-tmp
-RUN_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev
+RUN_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev bolt-19 curl
 TEST_PACKAGES := prometheus wrk bc curl nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux \
 	valgrind gdb linux-perf slowhttptest podman catatonit socat mmdebstrap runc golang-go chromium chromium-driver libjson-c-dev
 RUN_STAMP := .build/.apt-run-ok
@@ -70,8 +70,11 @@ build: run-deps ## debug build, the tests included
 
 # The Swift runtime and Foundation linked in (--static-swift-stdlib): the binary needs only the
 # C libraries of RUN_PACKAGES' runtime packages, no Swift toolchain (make static-check proves it).
-release: run-deps ## release build, the Swift runtime linked in: .build/release/preflight
+# Its hot code laid out by BOLT from a profile of the requests (scripts/bolt.sh, some two minutes
+# after each new link; the same link again takes the kept result).
+release: run-deps ## release build, the Swift runtime linked in, laid out by BOLT: .build/release/preflight
 	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_FLAGS)
+	bash scripts/bolt.sh .build/release/preflight
 
 # The server and a sample-media origin on loopback, and three commands to paste (pass, warn, fail).
 demo: release ## the server and a sample-media origin on loopback, and commands to paste
@@ -172,9 +175,9 @@ soak: release ## SOAK_SECONDS of mixed traffic at about 80% of peak: errors, RSS
 leaks: build ## the debug server under valgrind through its paths: no definite leaks
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/process/leaks.sh
 
-# The list of the functions a request runs, which the release link places side by side, written
-# again from callgrind profiles of the release build; the binary is linked again with it (SwiftPM
-# does not know the list is an input of the link).
+# The list of the functions a request runs, which the release link places first and BOLT lays
+# out, written again from callgrind profiles of the release build; the binary is linked and laid
+# out again with it (SwiftPM does not know the list is an input of the link).
 hot-functions: deps release ## rewrite Sources/preflight/hot-functions.order from profiles, then relink
 	bash bench/process/instructions.sh
 	python3 scripts/hot-functions.py

@@ -73,15 +73,19 @@ let package = Package(
     ]
 )
 
-// The release link lays the functions a request runs side by side: each function in its own
-// section, and gold (the toolchain's linker on Linux) places the sections
-// Sources/preflight/hot-functions.order names first, in its order. The code of a request then
-// sits in some 400 KB of neighbouring pages instead of across the binary's 20 MB, 7 to 10%
-// less CPU time per request (bench/RESULTS.md). scripts/hot-functions.py writes the list from
-// callgrind profiles; a function missing from it is only placed elsewhere.
+// The release link on Linux: lld (the toolchain's), each function in its own section, the
+// functions Sources/preflight/hot-functions.order names placed first and in its order
+// (`--symbol-ordering-file`), and the relocations kept (`--emit-relocs`): `make release` then
+// has BOLT lay out the hot code of those functions from a profile of the requests
+// (scripts/bolt.sh; bench/RESULTS.md). scripts/hot-functions.py writes the list from callgrind
+// profiles; a function missing from it is only placed elsewhere.
 var releaseOnLinux: BuildSettingCondition { .when(platforms: [.linux], configuration: .release) }
 var hotFunctionsFirst: [String] {
-    ["-Xlinker", "--section-ordering-file=\(Context.packageDirectory)/Sources/preflight/hot-functions.order"]
+    [
+        "-use-ld=lld", "-Xlinker", "--emit-relocs",
+        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/preflight/hot-functions.order",
+        "-Xlinker", "--no-warn-symbol-ordering",
+    ]
 }
 for target in package.targets where target.type != .system {
     if target.name == "CPreflightShims" {

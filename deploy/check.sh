@@ -21,7 +21,7 @@ grep -q '^HEALTHCHECK .*"healthcheck", "--port", "9090"' Dockerfile \
 grep -q '^USER 10001' Dockerfile || fail "the runtime stage does not run as a non-root user"
 echo "hadolint: no findings"
 
-# The binary exactly as the build stage makes it.
+# The binary as the build stage links it (BOLT, which it runs next, changes no library it needs).
 swift build -c release --static-swift-stdlib --product preflight --scratch-path .build/static > /dev/null
 binary=.build/static/release/preflight
 runtime_packages=$(awk '/^FROM .* AS runtime/ {r=1} r && /apt-get install/ {

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Writes the list of the functions a request runs, which the release link lays side by side.
+"""Writes the list of the functions a request runs, which the release build lays out.
 
 A payload-only request runs some 400 functions spread over 20 MB of code: each request then
 fetches its code from far apart pages and lines. The release build gives every function its
-own section (`-function-sections`, Package.swift) and gold places the sections this file names
-first and in its order (`--section-ordering-file`), so the code of a request sits in about
-400 KB of neighbouring pages.
+own section (`-function-sections`, Package.swift), lld places the functions this file names
+first and in its order (`--symbol-ordering-file`), and BOLT lays out the hot code of these
+functions (and only these) from a profile of the requests (scripts/bolt.sh). One symbol a line.
 
 The list comes from the profiles `bench/process/instructions.sh` leaves in bench/out (callgrind,
 one kept-alive connection, a short run and a long one): a function is listed when the long run
@@ -14,7 +14,7 @@ GET /healthz, a batch item and a bulk line, each path's functions by their instr
 request, most first. Callgrind names C++ functions demangled; they are mapped back to their
 symbols through `nm` of the binary. Run it after a change to the request's path:
 
-    make hot-functions   (make release, bench/process/instructions.sh, this script, a new link)
+    make hot-functions   (make release, bench/process/instructions.sh, this script, a new build)
 
     python3 scripts/hot-functions.py --check [BINARY]   how many listed functions the binary has
 """
@@ -90,13 +90,13 @@ def write(out: pathlib.Path, binary: pathlib.Path) -> None:
                 continue  # an unnamed address, or a C++ name nm does not have
             seen.add(symbol)
             listed.append(symbol)
-    ORDER_FILE.write_text("".join(f".text.{symbol}\n" for symbol in listed))
+    ORDER_FILE.write_text("".join(f"{symbol}\n" for symbol in listed))
     print(f"{ORDER_FILE}: {len(listed)} functions")
 
 
 def check(binary: pathlib.Path) -> None:
     """How many of the listed functions the binary defines: a list gone stale lists renamed ones."""
-    listed = [line.removeprefix(".text.") for line in ORDER_FILE.read_text().split()]
+    listed = ORDER_FILE.read_text().split()
     defined = set(subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True,
                                  check=True).stdout.split())
     found = sum(1 for symbol in listed if symbol in defined)

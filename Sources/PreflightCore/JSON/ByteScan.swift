@@ -88,10 +88,11 @@ enum ByteScan {
 
     /// The index of the first byte at or after `start` that a JSON string cannot hold as it is
     /// (a quote, a backslash or a control character), or `bytes.count`. Sixteen bytes at a time
-    /// while none is found (compiled to `pcmpeqb`s and one `pmovmskb`, about one instruction a
-    /// byte), then eight at a time in a 64-bit word (`zeroBytes`, `bytesBelow`), which gives the
-    /// byte's offset, then the tail byte by byte: most strings (keys) are shorter than sixteen
-    /// bytes, and were read byte by byte.
+    /// (compiled to `pcmpeqb`s and one `pmovmskb`, about one instruction a byte), the found
+    /// byte's offset read from the block's comparison (`firstLane`); then, in the last fifteen
+    /// bytes of the buffer, eight at a time in a 64-bit word (`zeroBytes`, `bytesBelow`), then
+    /// the tail byte by byte. Most strings (keys) are shorter than sixteen bytes: their closing
+    /// quote is found in the first block.
     static func firstStringSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         var index = start
@@ -101,7 +102,8 @@ enum ByteScan {
         let space16 = SIMD16<UInt8>(repeating: 0x20)
         while index + 16 <= count {
             let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-            if any((chunk .== quotes16) .| (chunk .== backslashes16) .| (chunk .< space16)) { break }
+            let found = (chunk .== quotes16) .| (chunk .== backslashes16) .| (chunk .< space16)
+            if any(found) { return index + firstLane(found) }
             index += 16
         }
         let quotes = ones &* UInt64(quote), backslashes = ones &* UInt64(backslash)
@@ -141,6 +143,17 @@ enum ByteScan {
         }
         while index < count, base[index] != byte { index += 1 }
         return index
+    }
+
+    /// The first lane of `found` that is set (one must be): the mask's lanes, all ones or all
+    /// zeros, read as two 64-bit words, the lowest set byte of the first word that has one.
+    @inline(__always)
+    private static func firstLane(_ found: SIMDMask<SIMD16<Int8>>) -> Int {
+        let lanes = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: found)
+        let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: words[0])
+        if low != 0 { return low.trailingZeroBitCount / 8 }
+        return 8 + UInt64(littleEndian: words[1]).trailingZeroBitCount / 8
     }
 
     // MARK: - Eight bytes at a time

@@ -32,33 +32,12 @@ public enum MediaURLRules {
         }
     }
 
-    /// The first value the pointers reach, in their order (a `*` in document order), with the
-    /// concrete pointer to it; `null` counts as absent.
-    public static func locate(in root: JSONView, keys: [JSONPointer]) -> (key: String, value: JSONView)? {
-        locating(in: root, keys: keys).found
-    }
-
-    /// `locate`, and whether a wildcard stopped at `JSONPointer.maxCandidates` before finding one.
-    private static func locating(
-        in root: JSONView, keys: [JSONPointer]
-    ) -> (found: (key: String, value: JSONView)?, cut: Bool) {
-        var cut = false
-        for key in keys {
-            guard key.hasWildcard else {
-                if let found = key.first(in: root) { return ((found.pointer, found.value), cut) }
-                continue
-            }
-            let search = key.search(in: root, limit: 1, skippingNull: true)
-            if let found = search.matches.first { return ((found.pointer, found.value), cut) }
-            cut = cut || search.cut
-        }
-        return (nil, cut)
-    }
-
-    /// Where a push's media URL is for the extension `profile` describes: `locate`'s first value
-    /// of the keys it reads in this payload, whether a wildcard stopped before finding one, and
-    /// the keys searched (the missing-URL finding names them). Looked up once a push: the push's
-    /// kind reads it, and the URL rules judge what it found.
+    /// Where a push's media URL is for the extension `profile` describes: the first value the
+    /// profile's keys reach in this payload, in their order (a `*` in document order), with the
+    /// concrete pointer to it (`null` counts as absent); whether a wildcard stopped at
+    /// `JSONPointer.maxCandidates` before finding one; and the keys searched (the missing-URL
+    /// finding names them). Looked up once a push: the push's kind reads it, and the URL rules
+    /// judge what it found.
     struct Location {
         let found: (key: String, value: JSONView)?
         let cut: Bool
@@ -68,8 +47,21 @@ public enum MediaURLRules {
     /// The `Location` of the media URL in `root` for `profile`.
     static func location(in root: JSONView, profile: ExtensionProfile) -> Location {
         profile.withMediaKeys(in: root) { keys in
-            let located = locating(in: root, keys: keys)
-            return Location(found: located.found, cut: located.cut, keys: keys)
+            var cut = false
+            for key in keys {
+                guard key.hasWildcard else {
+                    if let found = key.first(in: root) {
+                        return Location(found: (found.pointer, found.value), cut: cut, keys: keys)
+                    }
+                    continue
+                }
+                let search = key.search(in: root, limit: 1, skippingNull: true)
+                if let found = search.matches.first {
+                    return Location(found: (found.pointer, found.value), cut: cut, keys: keys)
+                }
+                cut = cut || search.cut
+            }
+            return Location(found: nil, cut: cut, keys: keys)
         }
     }
 
@@ -139,7 +131,7 @@ public enum MediaURLRules {
     }
 
     /// The URL findings of every value the profile's keys (`keys`, those `location(in:profile:)`
-    /// searched) reach after the first (`locate`'s, judged already), for an extension that
+    /// searched) reach after the first (`location`'s, judged already), for an extension that
     /// attaches them all, and the ones to download: up to `payload.max_media` in all, the first
     /// included. Past it each is judged on its text as
     /// without a download (the URL's extension is the advice), and one warning says how many
@@ -151,7 +143,7 @@ public enum MediaURLRules {
         var candidates: [MediaCandidate] = []
         var pastCap: [String] = []
         let maxMedia = configuration.payload.maxMedia
-        // The same walk as `locate`: its first value that is not null is the one judged already
+        // The same walk as `location`: its first value that is not null is the one judged already
         // (skipped by position, not by pointer, so a repeated key's later copy is still judged).
         var seen = 0
         for key in keys {

@@ -273,7 +273,7 @@ public struct PayloadInspector: Sendable {
         guard invalid || findings.contains(.mediaURLMissing) else { return }
         let elsewhere =
             searchCut
-            || ExtensionProfile.generic.withMediaKeys(in: root) { MediaURLRules.locate(in: root, keys: $0) } != nil
+            || MediaURLRules.location(in: root, profile: .generic).found != nil
         guard !elsewhere else { return }
         findings.removeAll(code: .mediaURLMissing)
         // With an invalid mutable-content the extension never runs: that is the story, not the media.

@@ -47,11 +47,17 @@ def counts(path):
     return executed
 
 
-def main():
-    short_profile, long_profile, requests = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def run_per_request(short_profile, long_profile, requests):
+    """The instruction addresses the long profile executed at least once more per request than
+    the short one, and the 64-byte lines they sit in."""
     before, after = counts(short_profile), counts(long_profile)
     run = [address for address, count in after.items() if count - before.get(address, 0) >= requests]
-    print(len({address >> 6 for address in run}), len(run))
+    return run, {address >> 6 for address in run}
+
+
+def main():
+    run, lines = run_per_request(sys.argv[1], sys.argv[2], int(sys.argv[3]))
+    print(len(lines), len(run))
 
 
 if __name__ == "__main__":

@@ -32,8 +32,7 @@ def stage(directory, name, short, long):
     """(instructions per request, the set of 64-byte lines run at least once a request)."""
     first, second = (os.path.join(directory, f"callgrind.stage-{name}.{count}") for count in (short, long))
     requests = long - short
-    before, after = code_lines.counts(first), code_lines.counts(second)
-    lines = {address >> 6 for address, count in after.items() if count - before.get(address, 0) >= requests}
+    _, lines = code_lines.run_per_request(first, second, requests)
     return (totals(second) - totals(first)) // requests, lines
 
 

@@ -1,13 +1,22 @@
 /// The APNs header rules, one small function each.
 public enum HeaderRules {
     /// A rule over the request's headers: it appends what it finds to the request's findings.
-    public typealias Rule = @Sendable (APNsHeaders, inout Findings) -> Void
-
-    /// Every header rule, run in this order.
-    public static let all: [Rule] = [
-        pushType, priority, collapseID, expiration, topic, topicSuffix, apnsID, channelID, requestID, broadcast,
-        duplicate,
-    ]
+    /// Runs every header rule, in this order. Called one by one, not read from a table of
+    /// closures: a table retained and released each closure and called it through a thunk, on
+    /// every push.
+    public static func apply(_ headers: APNsHeaders, _ findings: inout Findings) {
+        pushType(headers, &findings)
+        priority(headers, &findings)
+        collapseID(headers, &findings)
+        expiration(headers, &findings)
+        topic(headers, &findings)
+        topicSuffix(headers, &findings)
+        apnsID(headers, &findings)
+        channelID(headers, &findings)
+        requestID(headers, &findings)
+        broadcast(headers, &findings)
+        duplicate(headers, &findings)
+    }
 
     /// Apple, "Sending notification requests to APNs", `apns-id`: "a canonical UUID that's 36
     /// characters long", 32 hexadecimal digits in five groups, 8-4-4-4-12 (Apple shows them lower

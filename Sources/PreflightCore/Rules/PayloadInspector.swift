@@ -205,7 +205,7 @@ public struct PayloadInspector: Sendable {
         // One collector for every rule family's findings: each rule appends to it as it finds.
         // Moved, not copied: a copy would leave the array shared, and the first append would copy it.
         var findings = consume kept
-        for rule in HeaderRules.all { rule(headers, &findings) }
+        HeaderRules.apply(headers, &findings)
         let limit = HeaderRules.limit(headers, configuration: configuration)
         PayloadRules.size(
             bytes: byteCount, limit: limit,
@@ -232,7 +232,7 @@ public struct PayloadInspector: Sendable {
         summary.judgedAs = kind
         guard kind == .richAlert else {
             let kindContext = PushKindContext(headers: headers, payload: context, kind: kind, expectMedia: expectMedia)
-            for rule in PushKindRules.table(kind) { rule(kindContext, &findings) }
+            PushKindRules.apply(kindContext, &findings)
             HeaderRules.broadcastEvent(root, headers: headers, &findings)
             MisplacedKeyRules.check(root, hasMedia: expectMedia || mediaFound, aps: context.aps, &findings)
             if kind == .alert {
@@ -245,7 +245,7 @@ public struct PayloadInspector: Sendable {
             }
             return Inspection(findings: findings, summary: summary, media: nil, profile: profile, root: root)
         }
-        for rule in PayloadRules.all { rule(context, &findings) }
+        PayloadRules.apply(context, &findings)
         HeaderRules.broadcastEvent(root, headers: headers, &findings)
         var media = MediaURLRules.check(
             root, at: location, profile: profile, configuration: configuration, downloading: downloading,

@@ -63,16 +63,21 @@ public struct ParsedPayload: Sendable {
     }
 }
 
-/// The payload rules, one small function each, listed in one table.
+/// The payload rules, one small function each, run in the order `apply` lists. A rule appends
+/// what it finds (a rule that can find one thing per key appends each as it goes, so the cap
+/// stops the building, not the report).
 public enum PayloadRules {
-    /// A rule over the parsed payload: it appends what it finds (a rule that can find one thing
-    /// per key appends each as it goes, so the cap stops the building, not the report).
-    public typealias Rule = @Sendable (PayloadContext, inout Findings) -> Void
-
-    /// The rules that need the payload parsed into an object, run in this order.
-    public static let all: [Rule] = [
-        apsPresent, mutableContent, alert, apsKeys, liveActivityKeys, TextRules.rule,
-    ]
+    /// Runs the rules that need the payload parsed into an object, in this order. Called one by
+    /// one, not read from a table of closures: a table retained and released each closure and
+    /// called it through a thunk, on every push.
+    public static func apply(_ context: PayloadContext, _ findings: inout Findings) {
+        apsPresent(context, &findings)
+        mutableContent(context, &findings)
+        alert(context, &findings)
+        apsKeys(context, &findings)
+        liveActivityKeys(context, &findings)
+        TextRules.rule(context, &findings)
+    }
 
     // MARK: - Bytes
 

@@ -1,5 +1,5 @@
 /// What a push is judged as: its `apns-push-type`, and for an alert whether the Notification
-/// Service Extension acts on it. Each kind has its own rule table (`PushKindRules.table`).
+/// Service Extension acts on it. Each kind has its own rules (`PushKindRules.apply`).
 ///
 /// ```swift
 /// PushKind.judge(pushType: "background", aps: root["aps"], mediaFound: false, expectMedia: false)  // .background

@@ -7,63 +7,70 @@ public struct PushKindContext: Sendable {
     public var expectMedia: Bool
 }
 
-/// The rules of each push kind but the rich alert (whose rules are `PayloadRules.all` and the
-/// media rules), one small function each, listed in one table per kind.
+/// The rules of each push kind but the rich alert (whose rules are `PayloadRules.apply` and the
+/// media rules), one small function each, run in the order `apply` lists for each kind.
 public enum PushKindRules {
-    public typealias Rule = @Sendable (PushKindContext, inout Findings) -> Void
-
-    /// The rules of `kind`, run in this order; empty for `.richAlert` (see `PayloadRules.all`).
-    public static func table(_ kind: PushKind) -> [Rule] {
-        switch kind {
-        case .richAlert: []
-        case .alert: alert
-        case .background: background
-        case .voip, .location, .complication, .fileProvider: [topicSuffix, noServiceExtension]
-        case .liveActivity: liveActivity
-        case .liveActivityBroadcast: liveActivityBroadcast
-        case .pushToTalk: pushToTalk
-        case .widgets, .controls: contentChanged
-        case .mdm: [noServiceExtension, mdmPayload]
+    /// Runs the rules of `context.kind`, in this order; none for `.richAlert` (see
+    /// `PayloadRules.apply`). Called one by one, not read from a table of closures: a table
+    /// retained and released each closure and called it through a thunk, on every push.
+    public static func apply(_ context: PushKindContext, _ findings: inout Findings) {
+        switch context.kind {
+        case .richAlert: return
+        // An alert, badge or sound, shown as sent: the alert push type is for "an alert, badge,
+        // or sound" (Apple, "Sending notification requests to APNs", `apns-push-type`).
+        case .alert:
+            PayloadRules.apsPresent(context.payload, &findings)
+            somethingToShow(context, &findings)
+            PayloadRules.apsKeys(context.payload, &findings)
+            PayloadRules.liveActivityKeys(context.payload, &findings)
+            TextRules.rule(context.payload, &findings)
+        // Apple, "Sending notification requests to APNs", `background`: "Always use priority 5.
+        // Using priority 10 is an error." "Pushing background updates to your App": a background
+        // notification "doesn't display an alert, play a sound, or badge your app's icon", and
+        // its aps has `content-available` 1.
+        case .background:
+            topicSuffix(context, &findings)
+            backgroundPriority(context, &findings)
+            contentAvailable(context, &findings)
+            nothingShownInBackground(context, &findings)
+            noServiceExtension(context, &findings)
+            PayloadRules.apsKeys(context.payload, &findings, skipping: .contentAvailable)
+        case .voip, .location, .complication, .fileProvider:
+            topicSuffix(context, &findings)
+            noServiceExtension(context, &findings)
+        // Apple, "Starting and updating Live Activities with ActivityKit push notifications".
+        case .liveActivity:
+            topicSuffix(context, &findings)
+            liveActivityRules(context, &findings)
+        // Apple, "Sending broadcast push notification requests to APNs": as a Live Activity,
+        // without the topic suffix (a start is `aps.event.broadcast-start`,
+        // `HeaderRules.broadcastEvent`).
+        case .liveActivityBroadcast:
+            liveActivityRules(context, &findings)
+        // Apple, "Creating a Push to Talk app": "Set the APNs priority to 10 … and set an
+        // expiration of 0".
+        case .pushToTalk:
+            topicSuffix(context, &findings)
+            pushToTalkHeaders(context, &findings)
+            noServiceExtension(context, &findings)
+        // Apple, WidgetKit "Updating widgets with WidgetKit push notifications" and "Updating
+        // controls locally and remotely": the payload is `{"aps":{"content-changed":true}}`.
+        case .widgets, .controls:
+            topicSuffix(context, &findings)
+            contentChangedTrue(context, &findings)
+            noServiceExtension(context, &findings)
+        case .mdm:
+            noServiceExtension(context, &findings)
+            mdmPayload(context, &findings)
         }
     }
 
-    /// An alert, badge or sound, shown as sent: the alert push type is for "an alert, badge, or
-    /// sound" (Apple, "Sending notification requests to APNs", `apns-push-type`).
-    static let alert: [Rule] = [
-        appending(PayloadRules.apsPresent), somethingToShow, appending(PayloadRules.apsKeys),
-        appending(PayloadRules.liveActivityKeys), appending(TextRules.rule),
-    ]
-
-    /// Apple, "Sending notification requests to APNs", `background`: "Always use priority 5.
-    /// Using priority 10 is an error." "Pushing background updates to your App": a background
-    /// notification "doesn't display an alert, play a sound, or badge your app's icon", and its
-    /// aps has `content-available` 1.
-    static let background: [Rule] = [
-        topicSuffix, backgroundPriority, contentAvailable, nothingShownInBackground, noServiceExtension,
-        { context, findings in PayloadRules.apsKeys(context.payload, &findings, skipping: .contentAvailable) },
-    ]
-
-    /// Apple, "Starting and updating Live Activities with ActivityKit push notifications".
-    static let liveActivity: [Rule] = [
-        topicSuffix, liveActivityPriority, liveActivityEvent, noServiceExtension, liveActivityKeys,
-    ]
-
-    /// Apple, "Sending broadcast push notification requests to APNs": as a Live Activity, without
-    /// the topic suffix (a start is `aps.event.broadcast-start`, `HeaderRules.broadcastEvent`).
-    static let liveActivityBroadcast: [Rule] = [
-        liveActivityPriority, liveActivityEvent, noServiceExtension, liveActivityKeys,
-    ]
-
-    /// Apple, "Creating a Push to Talk app": "Set the APNs priority to 10 … and set an expiration of 0".
-    static let pushToTalk: [Rule] = [topicSuffix, pushToTalkHeaders, noServiceExtension]
-
-    /// Apple, WidgetKit "Updating widgets with WidgetKit push notifications" and "Updating
-    /// controls locally and remotely": the payload is `{"aps":{"content-changed":true}}`.
-    static let contentChanged: [Rule] = [topicSuffix, contentChangedTrue, noServiceExtension]
-
-    /// A payload rule that appends what it finds.
-    static func appending(_ rule: @escaping @Sendable (PayloadContext, inout Findings) -> Void) -> Rule {
-        { context, findings in rule(context.payload, &findings) }
+    /// The rules a Live Activity's push shares with a broadcast one.
+    private static func liveActivityRules(_ context: PushKindContext, _ findings: inout Findings) {
+        liveActivityPriority(context, &findings)
+        liveActivityEvent(context, &findings)
+        noServiceExtension(context, &findings)
+        liveActivityKeys(context, &findings)
     }
 
     // MARK: - Headers

@@ -64,4 +64,26 @@ import Testing
         let refused = #"{"items": [{"payload": "{}", "headers": {"apns-foo": "1"}}]}"#
         #expect(throws: BatchRequest.Problem.self) { try BatchRequest.parse(Array(refused.utf8)) }
     }
+
+    /// An item's keys are told from their bytes in one walk: each of the four is read however
+    /// it is written (an escape included), and a key of the same length and first letters that
+    /// is not one of them is refused by name.
+    @Test func anItemsKeysAreToldFromTheirBytes() throws {
+        let body = #"""
+            {"items": [{"pay\u006coad": {"aps": {"alert": "a"}}, "profile": "generic", "format": "apns",
+              "headers": {"apns-priority": "5"}}]}
+            """#
+        let item = try #require(try BatchRequest.parse(Array(body.utf8)).items.first)
+        #expect(item.parsed != nil)
+        #expect(item.profile == "generic")
+        #expect(item.format == "apns")
+        #expect(item.headers.priority == "5")
+        for key in [
+            "paylaod", "pzyload", "profilx", "prefile", "headerz", "Headers", "formal", "header", "payloads", "",
+        ] {
+            let refused = #"{"items": [{"payload": "{}", "\#(key)": 1}]}"#
+            let error = #expect(throws: BatchRequest.Problem.self) { try BatchRequest.parse(Array(refused.utf8)) }
+            #expect(error?.message.hasPrefix("items[0].\(key) is not a batch item key") == true, "\(key)")
+        }
+    }
 }

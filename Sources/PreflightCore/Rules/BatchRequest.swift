@@ -101,6 +101,33 @@ public struct BatchRequest: Sendable {
     /// The keys a batch item may have, in the order the messages list them.
     public static let itemKeys = ["payload", "headers", "profile", "format"]
 
+    /// One of `itemKeys`, told from the key's bytes: the only key they could be from their
+    /// length and first byte, then compared through pointers (as `APSKey`).
+    private enum ItemKey {
+        case payload, headers, profile, format
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let key: ItemKey
+            switch (bytes.count, bytes.first) {
+            case (6, UInt8(ascii: "f")): key = .format
+            case (7, UInt8(ascii: "h")): key = .headers
+            case (7, UInt8(ascii: "p")): key = bytes[2] == UInt8(ascii: "y") ? .payload : .profile
+            default: return nil
+            }
+            guard APSKey.equals(bytes, key.name) else { return nil }
+            self = key
+        }
+
+        var name: StaticString {
+            switch self {
+            case .payload: "payload"
+            case .headers: "headers"
+            case .profile: "profile"
+            case .format: "format"
+            }
+        }
+    }
+
     /// - Parameters:
     ///   - label: how the messages name the item (`items[3]`), made only for a message.
     ///   - repeatedKeys: the key nodes of the repeated keys inside the item's payload.
@@ -108,59 +135,79 @@ public struct BatchRequest: Sendable {
         _ element: JSONView, label makeLabel: @autoclosure () -> String, repeatedKeys: [UInt32]
     ) throws(Problem) -> Item {
         guard let members = element.members else { throw Problem(message: "\(makeLabel()) is not an object") }
-        // Each key compared as the bytes it is written with: a `String` is made only for one refused.
+        // One walk over the item's members, each key told from the bytes it is written with (a
+        // `String` is made only for one refused); the values are read after the repeated-key
+        // check, so a repeated key is refused as before, not read as its last value.
         let document = element.document
-        for (key, _) in element.memberIndices where !itemKeys.contains(where: { document.string(key, equals: $0) }) {
-            throw Problem(
-                message:
-                    "\(makeLabel()).\(Quoting.bounded(document.string(key))) is not a batch item key (\(itemKeys.joined(separator: ", ")))"
-            )
+        var given: (payload: Int?, headers: Int?, profile: Int?, format: Int?)
+        for (key, value) in element.memberIndices {
+            switch document.withStringBytes(key, { ItemKey($0) }) {
+            case .payload: given.payload = value
+            case .headers: given.headers = value
+            case .profile: given.profile = value
+            case .format: given.format = value
+            case nil:
+                throw Problem(
+                    message:
+                        "\(makeLabel()).\(Quoting.bounded(document.string(key))) is not a batch item key (\(itemKeys.joined(separator: ", ")))"
+                )
+            }
         }
         if let repeated = repeatedKey(of: members) {
             throw Problem(message: "\(makeLabel()) repeats the key \"\(repeated)\"; give it once")
         }
         var payload: [UInt8] = []
         var parsed: ParsedPayload?
-        let given = element["payload"]
-        if let given, let text = given.string {
+        let value = given.payload.map { JSONView(document: document, index: $0) }
+        if let value, let text = value.string {
             payload = Array(text.utf8)
-        } else if let given, given.isObject {
-            parsed = ParsedPayload(root: given, repeatedKeys: repeatedKeys[...])
+        } else if let value, value.isObject {
+            parsed = ParsedPayload(root: value, repeatedKeys: repeatedKeys[...])
         } else {
             throw Problem(message: "\(makeLabel()).payload must be the payload object, or its exact bytes as a string")
         }
         var headers = APNsHeaders()
-        if let given = element["headers"] {
-            guard given.isObject else {
-                throw Problem(message: "\(makeLabel()).headers must be an object of strings")
-            }
-            // A repeated APNs header is the item's finding (`headers.duplicate`), as over HTTP. A
-            // name spelled as APNs spells it is found from its key's bytes; any other is made a
-            // `String` and given as over HTTP (lowercased, an unknown `apns-` name refused).
-            for (key, valueIndex) in given.memberIndices {
-                guard let value = JSONView(document: document, index: valueIndex).string else {
-                    throw Problem(message: "\(makeLabel()).headers.\(document.string(key)) must be a string")
-                }
-                if let field = document.withStringBytes(key, { APNsHeaders.Field(spelled: $0) }), field.isAPNs {
-                    headers.give(field, value)
-                } else if headers.give(document.string(key), value) == .unknownAPNsHeader {
-                    throw Problem(
-                        message:
-                            "\(makeLabel()).headers.\(document.string(key)) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
-                    )
-                }
-            }
+        if let node = given.headers {
+            headers = try Self.headers(JSONView(document: document, index: node), label: makeLabel())
         }
         var profile: String?
-        if let given = element["profile"] {
-            guard let name = given.string else { throw Problem(message: "\(makeLabel()).profile must be a string") }
+        if let node = given.profile {
+            guard let name = JSONView(document: document, index: node).string else {
+                throw Problem(message: "\(makeLabel()).profile must be a string")
+            }
             profile = name
         }
         var format: String?
-        if let given = element["format"] {
-            guard let name = given.string else { throw Problem(message: "\(makeLabel()).format must be a string") }
+        if let node = given.format {
+            guard let name = JSONView(document: document, index: node).string else {
+                throw Problem(message: "\(makeLabel()).format must be a string")
+            }
             format = name
         }
         return Item(givenBytes: payload, parsed: parsed, headers: headers, profile: profile, format: format)
+    }
+
+    /// An item's `headers` object. A repeated APNs header is the item's finding
+    /// (`headers.duplicate`), as over HTTP. A name spelled as APNs spells it is found from its
+    /// key's bytes; any other is made a `String` and given as over HTTP (lowercased, an unknown
+    /// `apns-` name refused).
+    private static func headers(_ given: JSONView, label: @autoclosure () -> String) throws(Problem) -> APNsHeaders {
+        guard given.isObject else { throw Problem(message: "\(label()).headers must be an object of strings") }
+        let document = given.document
+        var headers = APNsHeaders()
+        for (key, valueIndex) in given.memberIndices {
+            guard let value = JSONView(document: document, index: valueIndex).string else {
+                throw Problem(message: "\(label()).headers.\(document.string(key)) must be a string")
+            }
+            if let field = document.withStringBytes(key, { APNsHeaders.Field(spelled: $0) }), field.isAPNs {
+                headers.give(field, value)
+            } else if headers.give(document.string(key), value) == .unknownAPNsHeader {
+                throw Problem(
+                    message:
+                        "\(label()).headers.\(document.string(key)) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
+                )
+            }
+        }
+        return headers
     }
 }

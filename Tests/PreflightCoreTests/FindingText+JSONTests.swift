@@ -48,6 +48,18 @@ import Testing
         #expect(try Self.findingJSON(finding).contains(#""message":"has \#(number) characters""#))
     }
 
+    /// Every kind of piece in every slot (three strings, numbers, literals), copied into the
+    /// report in one write: the bytes of the joined text.
+    @Test func aTextOfEveryKindOfPieceIsWrittenAsItsJoinedText() throws {
+        let (first, second, third) = ("key", "välue", "")
+        let text: FindingText = "\(first)=\(second) \(-12)\(third)!"
+        #expect(Self.isPieces(text))
+        let finding = Finding(.alertTruncated, path: nil, message: text, fix: "\(third)")
+        let json = try Self.findingJSON(finding)
+        #expect(json.contains(#""message":"key=välue -12!","fix":"""#))
+        #expect(text.utf8Count == "key=välue -12!".utf8.count)
+    }
+
     @Test func anArgumentIsEscapedInTheJSONAsTheJoinedTextWouldBe() throws {
         let field = "a\"b\\c\u{01}d\ne\u{7F}é"
         let templated = Finding(

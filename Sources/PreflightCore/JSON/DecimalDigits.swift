@@ -17,6 +17,23 @@ public enum DecimalDigits {
         return count
     }
 
+    /// Writes the decimal spelling of `number` at `target`, which has room for `room` bytes:
+    /// the bytes written, or nil (nothing written) when it does not fit.
+    @usableFromInline
+    static func spell(_ number: Int, into target: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
+        let count = count(number)
+        guard count <= room else { return nil }
+        var rest = number.magnitude
+        var index = count
+        repeat {
+            index -= 1
+            target[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        if number < 0 { target[0] = UInt8(ascii: "-") }
+        return count
+    }
+
     /// Hands `body` the decimal spelling of `number`, written on the stack.
     ///
     /// `@inlinable`, so a caller in another module (the access log's line) gets a copy
@@ -26,15 +43,8 @@ public enum DecimalDigits {
     @inlinable
     public static func withSpelling<Result>(_ number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxCount) { buffer in
-            let count = count(number)
-            var rest = number.magnitude
-            var index = count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if number < 0 { buffer[0] = UInt8(ascii: "-") }
+            // `maxCount` bytes hold every `Int`'s spelling: `spell` always writes it.
+            let count = buffer.baseAddress.flatMap { spell(number, into: $0, room: maxCount) } ?? 0
             return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
     }

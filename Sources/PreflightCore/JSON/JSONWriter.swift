@@ -74,7 +74,7 @@ public struct JSONWriter: Sendable {
 
     /// Hands `body` where at most `count` more bytes go (room made first); it returns how many
     /// it wrote, which are counted written.
-    private mutating func write(atMost count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    mutating func write(atMost count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
         if storage.count - length < count { makeRoom(count) }
         let start = length
         let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }

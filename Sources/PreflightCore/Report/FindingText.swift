@@ -98,6 +98,29 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
         Pieces.forEachUTF8(at: text.pointer(to: \.pieces)!, body)
     }
 
+    /// `utf8Count` of the text stored at `text`, read from its stored properties in place (the
+    /// computed property, called on `pointee`, would be handed a copy of the text).
+    static func utf8Count(at text: UnsafePointer<FindingText>) -> Int {
+        if let joined = text.pointee.joined { return joined.utf8.count }
+        return text.pointee.pieces.utf8Count
+    }
+
+    /// Copies the UTF-8 of the text stored at `text` to `target`, which has room for `room`
+    /// bytes; returns the bytes copied, or nil when the text is longer than the room.
+    static func copy(at text: UnsafePointer<FindingText>, to target: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
+        if let joined = text.pointee.joined { return copy(joined, to: target, room: room) }
+        return Pieces.copy(at: text.pointer(to: \.pieces)!, to: target, room: room)
+    }
+
+    /// Copies `string`'s UTF-8 to `target` (room for `room` bytes), or nil when it does not fit.
+    fileprivate static func copy(_ string: String, to target: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
+        string.withUTF8InPlace { bytes in
+            guard bytes.count <= room else { return nil }
+            if let source = bytes.baseAddress { JSONWriter.copy(source, to: target, count: bytes.count) }
+            return bytes.count
+        }
+    }
+
     /// Hands `body` the UTF-8 of `string`, read in place (`withUTF8InPlace`).
     fileprivate static func withUTF8(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         string.withUTF8InPlace(body)
@@ -261,6 +284,47 @@ extension FindingText {
                 default: withUTF8(of: pieces.pointee.piece6, in: pieces, body)
                 }
             }
+        }
+
+        /// Copies the pieces stored at `pieces` one after another to `target` (room for `room`
+        /// bytes): the bytes copied, or nil when they do not fit. Each piece read from its slot
+        /// and copied in the loop, a number spelled in place.
+        static func copy(at pieces: UnsafePointer<Pieces>, to target: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
+            var offset = 0
+            for index in 0..<Int(pieces.pointee.count) {
+                let piece: Piece
+                switch index {
+                case 0: piece = pieces.pointee.piece0
+                case 1: piece = pieces.pointee.piece1
+                case 2: piece = pieces.pointee.piece2
+                case 3: piece = pieces.pointee.piece3
+                case 4: piece = pieces.pointee.piece4
+                case 5: piece = pieces.pointee.piece5
+                default: piece = pieces.pointee.piece6
+                }
+                let copied: Int?
+                switch piece {
+                case .literal(let literal):
+                    copied = literal.withUTF8Buffer { bytes in
+                        guard bytes.count <= room - offset else { return nil }
+                        if let source = bytes.baseAddress {
+                            JSONWriter.copy(source, to: target + offset, count: bytes.count)
+                        }
+                        return bytes.count
+                    }
+                case .number(let number):
+                    copied = DecimalDigits.spell(number, into: target + offset, room: room - offset)
+                case .string(slot: 0):
+                    copied = FindingText.copy(pieces.pointee.string0, to: target + offset, room: room - offset)
+                case .string(slot: 1):
+                    copied = FindingText.copy(pieces.pointee.string1, to: target + offset, room: room - offset)
+                case .string:
+                    copied = FindingText.copy(pieces.pointee.string2, to: target + offset, room: room - offset)
+                }
+                guard let copied else { return nil }
+                offset += copied
+            }
+            return offset
         }
 
         /// Hands `body` the piece's UTF-8; a number is spelled on the stack (no heap), a string

@@ -91,36 +91,45 @@ public struct JSONParser {
         return nodes.count - 1
     }
 
-    private mutating func close(_ container: Int) {
+    /// Closes the container `enter` started, with its `count` members or elements: counted by
+    /// the caller and its node written once here, not changed in the array for each one (each
+    /// change of an element checked that the array was not shared).
+    private mutating func close(_ container: Int, count: UInt32) {
         index += 1
         depth -= 1
-        nodes[container].end = UInt32(nodes.count)
-        nodes[container].length = UInt32(index) - nodes[container].start
+        let end = UInt32(nodes.count)
+        let length = UInt32(index)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            nodes[container].end = end
+            nodes[container].length = length - nodes[container].start
+            nodes[container].count = count
+        }
     }
 
     private mutating func parseObject() throws(Failure) {
         let object = try enter(.object)
         var seen: Set<[UInt8]>? = nil
+        var members: UInt32 = 0
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { return close(object) }
+        if peek(UInt8(ascii: "}")) { return close(object, count: 0) }
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw failure("expected a string key") }
             let key = nodes.count
             try parseString()
-            nodes[object].count += 1
+            members += 1
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw failure("expected ':' after a key") }
             index += 1
             skipWhitespace()
             try parseValue()
-            if isRepeated(key, in: object, seen: &seen) { duplicates.append(UInt32(key)) }
+            if isRepeated(key, in: object, earlier: Int(members) - 1, seen: &seen) { duplicates.append(UInt32(key)) }
             skipWhitespace()
             guard index < text.count else { throw failure("unexpected end of input in an object") }
             if text[index] == UInt8(ascii: ",") {
                 index += 1
             } else if text[index] == UInt8(ascii: "}") {
-                return close(object)
+                return close(object, count: members)
             } else {
                 throw failure("expected ',' or '}' in an object")
             }
@@ -129,18 +138,19 @@ public struct JSONParser {
 
     private mutating func parseArray() throws(Failure) {
         let array = try enter(.array)
+        var elements: UInt32 = 0
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { return close(array) }
+        if peek(UInt8(ascii: "]")) { return close(array, count: 0) }
         while true {
             skipWhitespace()
-            nodes[array].count += 1
+            elements += 1
             try parseValue()
             skipWhitespace()
             guard index < text.count else { throw failure("unexpected end of input in an array") }
             if text[index] == UInt8(ascii: ",") {
                 index += 1
             } else if text[index] == UInt8(ascii: "]") {
-                return close(array)
+                return close(array, count: elements)
             } else {
                 throw failure("expected ',' or ']' in an array")
             }
@@ -152,8 +162,8 @@ public struct JSONParser {
     /// dictionaries compare them: `NSString`'s `isEqual(to:)` is "a literal Unicode-based
     /// comparison" of UTF-16 code units (Apple, Foundation, NSString isEqual(to:)), so `é` and
     /// `e` + U+0301 are two keys, where Swift's `String ==` would call them one.
-    private func isRepeated(_ key: Int, in object: Int, seen: inout Set<[UInt8]>?) -> Bool {
-        let earlier = Int(nodes[object].count) - 1
+    /// `earlier`: the keys of `object` before this one (its count is written when it closes).
+    private func isRepeated(_ key: Int, in object: Int, earlier: Int, seen: inout Set<[UInt8]>?) -> Bool {
         if earlier < 16 {
             return nodes.withUnsafeBufferPointer { nodes in
                 let wanted = nodes[key]

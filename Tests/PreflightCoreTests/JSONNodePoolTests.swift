@@ -2,7 +2,7 @@ import Testing
 
 @testable import PreflightCore
 
-/// The node arrays of freed documents, used again: a document parsed into a kept array reads its
+/// The node blocks of freed documents, used again: a document parsed into a kept block reads its
 /// own values only, and the pool stays within its bounds however many and however large the
 /// documents (other tests parse at the same time, so the bounds are what is asserted, not counts).
 @Suite struct JSONNodePoolTests {
@@ -20,6 +20,30 @@ import Testing
             #expect(small.root["aps"] == nil)
             #expect(small.nodes.count == 3)
         }
+    }
+
+    /// A text of more tiny values than its first block holds: the block grows as the parse goes,
+    /// and every node written before it grew reads as written after.
+    @Test func aBlockThatGrowsKeepsTheNodesReadBeforeIt() throws {
+        let values = (0..<3_000).map(String.init).joined(separator: ",")
+        let document = try JSONDocument.parse(Array("{\"a\":[\(values)],\"b\":true}".utf8))
+        #expect(document.nodes.count == 3_005)
+        let array = try #require(document.root["a"])
+        #expect(array.elements?.count == 3_000)
+        for position in [0, 1, 257, 1_999, 2_999] {
+            #expect(array.element(at: position)?.integer == Int64(position))
+        }
+        #expect(document.root["b"] != nil)
+        #expect(document.root.members.map { Array($0).map(\.key) } == ["a", "b"])
+    }
+
+    /// A text refused halfway hands its block back (to the pool, or freed past its bounds): many
+    /// refusals leave the pool within them.
+    @Test func aRefusedTextGivesItsBlockBack() {
+        for _ in 0..<(JSONNodePool.maxArrays * 4) {
+            #expect(throws: JSONParser.Failure.self) { try JSONDocument.parse(Array(#"{"a":[1,2,"#.utf8)) }
+        }
+        #expect(JSONNodePool.count <= JSONNodePool.maxArrays)
     }
 
     @Test func thePoolKeepsFewArraysAndNoLargeOne() throws {

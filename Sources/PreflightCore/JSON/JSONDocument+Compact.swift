@@ -10,13 +10,12 @@ extension JSONDocument {
     /// Where the text of container node `container` ends (after its closing bracket); nil when
     /// one of its strings (keys too) holds an escape.
     func unescapedEnd(ofContainer container: Int) -> Int? {
-        nodes.withUnsafeBufferPointer { nodes -> Int? in
-            let whole = nodes[container]
-            if !isCompact {
-                for index in container..<Int(whole.end) where nodes[index].escaped { return nil }
-            }
-            return Int(whole.start) + Int(whole.length)
+        let nodes = nodes
+        let whole = nodes[container]
+        if !isCompact {
+            for index in container..<Int(whole.end) where nodes[index].escaped { return nil }
         }
+        return Int(whole.start) + Int(whole.length)
     }
 
     /// Copies container node `container`'s text, up to `textEnd` (its `unescapedEnd`), into
@@ -32,33 +31,32 @@ extension JSONDocument {
             }
             return textEnd - start
         }
-        return nodes.withUnsafeBufferPointer { nodes in
-            bytes.withUnsafeBufferPointer { text in
-                guard let base = text.baseAddress else { return 0 }
-                var written = 0
-                var position = Int(nodes[container].start)
-                func copyGap(upTo limit: Int) {
-                    while position < limit {
-                        let byte = base[position]
-                        if !Self.isWhitespace(byte) {
-                            target?[written] = byte
-                            written += 1
-                        }
-                        position += 1
+        let nodes = nodes
+        return bytes.withUnsafeBufferPointer { text in
+            guard let base = text.baseAddress else { return 0 }
+            var written = 0
+            var position = Int(nodes[container].start)
+            func copyGap(upTo limit: Int) {
+                while position < limit {
+                    let byte = base[position]
+                    if !Self.isWhitespace(byte) {
+                        target?[written] = byte
+                        written += 1
                     }
+                    position += 1
                 }
-                for index in container..<Int(nodes[container].end) {
-                    let node = nodes[index]
-                    let start = node.kind == .string ? Int(node.start) - 1 : Int(node.start)
-                    copyGap(upTo: start)
-                    let count = Self.tokenEnd(node) - start
-                    target.map { ($0 + written).update(from: base + start, count: count) }
-                    written += count
-                    position = start + count
-                }
-                copyGap(upTo: textEnd)
-                return written
             }
+            for index in container..<Int(nodes[container].end) {
+                let node = nodes[index]
+                let start = node.kind == .string ? Int(node.start) - 1 : Int(node.start)
+                copyGap(upTo: start)
+                let count = Self.tokenEnd(node) - start
+                target.map { ($0 + written).update(from: base + start, count: count) }
+                written += count
+                position = start + count
+            }
+            copyGap(upTo: textEnd)
+            return written
         }
     }
 

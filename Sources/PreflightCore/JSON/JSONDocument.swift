@@ -1,4 +1,4 @@
-/// A JSON text read into one flat array of nodes that point into its bytes: the tree of a
+/// A JSON text read into one flat block of nodes that point into its bytes: the tree of a
 /// payload in one allocation, with no `String`, array or enum per value. Strings are
 /// decoded when a rule reads them; most are compared as the bytes they are written with.
 ///
@@ -13,7 +13,10 @@
 public final class JSONDocument: Sendable {
     /// The text the nodes point into.
     public let bytes: [UInt8]
-    let nodes: [JSONNode]
+    /// The nodes, in the block the parser filled (its first `nodeCount`), the document's until
+    /// it is freed: read through the block's pointer (`nodes`).
+    private let block: JSONNodeBlock
+    private let nodeCount: Int
     /// The key node of every repeated key, in the order read: four bytes each, not a path. A
     /// path is made only for a finding that is kept (`path(toKey:from:)`), so a thousand
     /// repeats under one long key do not copy that key a thousand times.
@@ -22,15 +25,22 @@ public final class JSONDocument: Sendable {
     /// a container's compact text is then its text as it stands (`JSONView.compactCount`).
     let isCompact: Bool
 
-    init(bytes: [UInt8], nodes: [JSONNode], repeatedKeys: [UInt32], isCompact: Bool) {
+    /// A document of `bytes` whose `nodeCount` nodes the parser wrote into `block`, which the
+    /// document takes over.
+    init(bytes: [UInt8], block: JSONNodeBlock, nodeCount: Int, repeatedKeys: [UInt32], isCompact: Bool) {
         self.bytes = bytes
-        self.nodes = nodes
+        self.block = block
+        self.nodeCount = nodeCount
         self.repeatedKeys = repeatedKeys
         self.isCompact = isCompact
     }
 
-    // The node array goes back to the pool for the next parse (`JSONNodePool`).
-    deinit { JSONNodePool.give(nodes) }
+    // The node block goes back to the pool for the next parse (`JSONNodePool`).
+    deinit { JSONNodePool.give(block) }
+
+    /// The nodes, read in place: valid while the document is (a reader holds the document, not
+    /// only this).
+    var nodes: UnsafeBufferPointer<JSONNode> { UnsafeBufferPointer(start: block.base, count: nodeCount) }
 
     /// How many keys repeat an earlier key of their object.
     public var duplicateKeyCount: Int { repeatedKeys.count }
@@ -94,15 +104,21 @@ public final class JSONDocument: Sendable {
         if let offset = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalid(in: $0) }) {
             throw JSONParser.Failure(offset: offset, reason: "invalid UTF-8", invalidUTF8: true)
         }
-        let parsed = bytes.withUnsafeBufferPointer { text in
+        let parsed = bytes.withUnsafeBufferPointer { text -> Swift.Result<JSONParser, JSONParser.Failure> in
             var parser = JSONParser(text: text)
-            return Swift.Result { () throws(JSONParser.Failure) in
+            do throws(JSONParser.Failure) {
                 try parser.parseDocument()
-                return (parser.nodes, parser.duplicates, parser.isCompact)
+            } catch {
+                // The text is refused: the block goes back to the pool with no document made.
+                JSONNodePool.give(parser.block)
+                return .failure(error)
             }
+            return .success(parser)
         }
-        let (nodes, duplicates, isCompact) = try parsed.get()
-        return JSONDocument(bytes: bytes, nodes: nodes, repeatedKeys: duplicates, isCompact: isCompact)
+        let parser = try parsed.get()
+        return JSONDocument(
+            bytes: bytes, block: parser.block, nodeCount: parser.nodeCount, repeatedKeys: parser.duplicates,
+            isCompact: parser.isCompact)
     }
 
     /// The bytes of a string node as the text holds them, escapes undone.
@@ -117,23 +133,22 @@ public final class JSONDocument: Sendable {
     /// walk stops there.
     func lastMember(of object: Int, named name: UnsafeBufferPointer<UInt8>) -> Int? {
         let firstIsLast = repeatedKeys.isEmpty
+        let nodes = nodes
         return bytes.withUnsafeBufferPointer { text in
-            nodes.withUnsafeBufferPointer { nodes in
-                guard nodes[object].kind == .object else { return nil }
-                var found: Int?
-                var key = object + 1
-                for _ in 0..<nodes[object].count {
-                    let written = nodes[key]
-                    if written.escaped || Int(written.length) == name.count {
-                        if written.withText(in: text, { ByteScan.same($0, name) }) {
-                            found = key + 1
-                            if firstIsLast { return found }
-                        }
+            guard nodes[object].kind == .object else { return nil }
+            var found: Int?
+            var key = object + 1
+            for _ in 0..<nodes[object].count {
+                let written = nodes[key]
+                if written.escaped || Int(written.length) == name.count {
+                    if written.withText(in: text, { ByteScan.same($0, name) }) {
+                        found = key + 1
+                        if firstIsLast { return found }
                     }
-                    key = Int(nodes[key + 1].end)
                 }
-                return found
+                key = Int(nodes[key + 1].end)
             }
+            return found
         }
     }
 
@@ -327,15 +342,18 @@ public struct JSONView: Sendable {
     }
 
     /// Pairs of (key node, value node) of an object.
-    var memberIndices: MemberIndices { MemberIndices(nodes: document.nodes, object: index) }
+    var memberIndices: MemberIndices { MemberIndices(document: document, object: index) }
 
     struct MemberIndices: Sequence, IteratorProtocol {
-        let nodes: [JSONNode]
+        /// Held for the walk: the nodes are read through its block.
+        let document: JSONDocument
+        let nodes: UnsafeBufferPointer<JSONNode>
         var upcoming: Int
         var remaining: Int
 
-        init(nodes: [JSONNode], object: Int) {
-            self.nodes = nodes
+        init(document: JSONDocument, object: Int) {
+            self.document = document
+            nodes = document.nodes
             self.upcoming = object + 1
             self.remaining = nodes[object].kind == .object ? Int(nodes[object].count) : 0
         }
@@ -358,7 +376,7 @@ public struct JSONView: Sendable {
         public var isEmpty: Bool { count == 0 }
 
         public func makeIterator() -> Iterator {
-            Iterator(document: document, indices: MemberIndices(nodes: document.nodes, object: object))
+            Iterator(document: document, indices: MemberIndices(document: document, object: object))
         }
 
         public struct Iterator: IteratorProtocol {

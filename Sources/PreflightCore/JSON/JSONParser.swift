@@ -1,7 +1,7 @@
 /// A strict RFC 8259 parser over bytes: it checks UTF-8, keeps repeated keys, and
 /// records where they are, so the payload rules can judge what APNs would see.
 ///
-/// It builds a `JSONDocument` (one array of nodes over the bytes); `parse` gives the same
+/// It builds a `JSONDocument` (one block of nodes over the bytes); `parse` gives the same
 /// document as a `JSONValue` tree.
 public struct JSONParser {
     /// What a parse gives: the value, and the dotted path of every repeated key (each a walk
@@ -36,7 +36,10 @@ public struct JSONParser {
             value: document.root.value, duplicateKeys: document.duplicateKeyPaths(limit: document.duplicateKeyCount))
     }
 
-    private(set) var nodes: [JSONNode] = []
+    /// The nodes read so far: the first `nodeCount` of `block` (a pool's, grown as needed), which
+    /// the document takes over (`JSONDocument.parse`).
+    private(set) var block: JSONNodeBlock
+    private(set) var nodeCount = 0
     /// The key node of every repeated key (its path is made only when reported).
     private(set) var duplicates: [UInt32] = []
     private var index = 0
@@ -51,8 +54,20 @@ public struct JSONParser {
     init(text: UnsafeBufferPointer<UInt8>) {
         self.text = text
         // About one node per eight bytes in a payload: one allocation for most, growing for a
-        // text of tiny values; none when a freed document's array is there to use again.
-        nodes = JSONNodePool.take(capacity: text.count / 8 + 8)
+        // text of tiny values; none when a freed document's block is there to use again.
+        block = JSONNodePool.take(capacity: text.count / 8 + 8)
+    }
+
+    /// The nodes read so far, read and written through the block's pointer.
+    private var nodes: UnsafeMutableBufferPointer<JSONNode> {
+        UnsafeMutableBufferPointer(start: block.base, count: nodeCount)
+    }
+
+    /// Adds a node after the others, the block grown when it is full.
+    private mutating func appendNode(_ node: JSONNode) {
+        if nodeCount == block.capacity { block = block.grown(toHold: nodeCount + 1, keeping: nodeCount) }
+        (block.base + nodeCount).initialize(to: node)
+        nodeCount += 1
     }
 
     mutating func parseDocument() throws(Failure) {
@@ -86,24 +101,20 @@ public struct JSONParser {
         depth += 1
         if depth > Self.maxDepth { throw failure("nesting deeper than \(Self.maxDepth) levels") }
         // Its `end` and `length` are set when it closes.
-        nodes.append(JSONNode(kind: kind, start: UInt32(index), length: 1, end: 0))
+        appendNode(JSONNode(kind: kind, start: UInt32(index), length: 1, end: 0))
         index += 1
-        return nodes.count - 1
+        return nodeCount - 1
     }
 
     /// Closes the container `enter` started, with its `count` members or elements: counted by
-    /// the caller and its node written once here, not changed in the array for each one (each
-    /// change of an element checked that the array was not shared).
+    /// the caller and its node written once here.
     private mutating func close(_ container: Int, count: UInt32) {
         index += 1
         depth -= 1
-        let end = UInt32(nodes.count)
-        let length = UInt32(index)
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            nodes[container].end = end
-            nodes[container].length = length - nodes[container].start
-            nodes[container].count = count
-        }
+        let nodes = nodes
+        nodes[container].end = UInt32(nodeCount)
+        nodes[container].length = UInt32(index) - nodes[container].start
+        nodes[container].count = count
     }
 
     private mutating func parseObject() throws(Failure) {
@@ -115,7 +126,7 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard peek(UInt8(ascii: "\"")) else { throw failure("expected a string key") }
-            let key = nodes.count
+            let key = nodeCount
             try parseString()
             members += 1
             skipWhitespace()
@@ -164,21 +175,20 @@ public struct JSONParser {
     /// `e` + U+0301 are two keys, where Swift's `String ==` would call them one.
     /// `earlier`: the keys of `object` before this one (its count is written when it closes).
     private func isRepeated(_ key: Int, in object: Int, earlier: Int, seen: inout Set<[UInt8]>?) -> Bool {
+        let nodes = nodes
         if earlier < 16 {
-            return nodes.withUnsafeBufferPointer { nodes in
-                let wanted = nodes[key]
-                var other = object + 1
-                for _ in 0..<earlier {
-                    // Two keys written without escapes differ when their lengths do: most pairs
-                    // are told apart here, before any byte is read.
-                    let candidate = nodes[other]
-                    if candidate.escaped || wanted.escaped || candidate.length == wanted.length, sameKey(other, key) {
-                        return true
-                    }
-                    other = Int(nodes[other + 1].end)
+            let wanted = nodes[key]
+            var other = object + 1
+            for _ in 0..<earlier {
+                // Two keys written without escapes differ when their lengths do: most pairs are
+                // told apart here, before any byte is read.
+                let candidate = nodes[other]
+                if candidate.escaped || wanted.escaped || candidate.length == wanted.length, sameKey(other, key) {
+                    return true
                 }
-                return false
+                other = Int(nodes[other + 1].end)
             }
+            return false
         }
         if seen == nil {
             var keys = Set<[UInt8]>()
@@ -207,10 +217,10 @@ public struct JSONParser {
         while index < text.count {
             let byte = text[index]
             if byte == UInt8(ascii: "\"") {
-                nodes.append(
+                appendNode(
                     JSONNode(
                         kind: .string, escaped: escaped, start: UInt32(start), length: UInt32(index - start),
-                        end: UInt32(nodes.count + 1)))
+                        end: UInt32(nodeCount + 1)))
                 index += 1
                 return
             }
@@ -247,8 +257,8 @@ public struct JSONParser {
             guard index < text.count, isDigit(text[index]) else { throw failure("invalid exponent") }
             while index < text.count, isDigit(text[index]) { index += 1 }
         }
-        nodes.append(
-            JSONNode(kind: .number, start: UInt32(start), length: UInt32(index - start), end: UInt32(nodes.count + 1)))
+        appendNode(
+            JSONNode(kind: .number, start: UInt32(start), length: UInt32(index - start), end: UInt32(nodeCount + 1)))
     }
 
     private mutating func expectLiteral(
@@ -260,7 +270,7 @@ public struct JSONParser {
             (0..<count).allSatisfy { text[index + $0] == expected[$0] }
         }
         guard matches else { throw failure("unexpected character") }
-        nodes.append(JSONNode(kind: kind, start: UInt32(index), length: UInt32(count), end: UInt32(nodes.count + 1)))
+        appendNode(JSONNode(kind: kind, start: UInt32(index), length: UInt32(count), end: UInt32(nodeCount + 1)))
         index += count
     }
 

@@ -97,11 +97,20 @@ public struct PayloadInspector: Sendable {
         // caller that has the document of `body` already (a batch item: its part of the batch's
         // document) passes it as `given`, and may leave `body` empty: its bytes are counted
         // (`byteCount`), and written out only for a provider that sends them as they are (Azure).
-        let (whole, judged) = given.map { ($0, PayloadRules.judged($0)) } ?? PayloadRules.read(body)
+        // A given document is judged where it is: bound to a second name (`whole`), it was copied
+        // through its type's metadata, its parts retained, on every batch item.
+        var whole: ParsedPayload? = nil
+        var parsed: (JSONView?, Findings)
+        if let given {
+            parsed = PayloadRules.judged(given)
+        } else {
+            (whole, parsed) = PayloadRules.read(body)
+        }
         let byteCount = given?.byteCount ?? body.count
-        var parsed = judged
         // An array is no APNs payload, but it may be an Expo request (refused whole past 100 messages).
-        if parsed.0 == nil, let whole, let messages = ExpoEnvelope.messageRoot(whole.root, format: format) {
+        if parsed.0 == nil, let root = (whole ?? given)?.root,
+            let messages = ExpoEnvelope.messageRoot(root, format: format)
+        {
             parsed.1.removeAll(code: .payloadNotObject)
             parsed.0 = messages
         }

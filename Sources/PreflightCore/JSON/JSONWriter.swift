@@ -232,21 +232,26 @@ public struct JSONWriter: Sendable {
     /// for bytes to escape, with its comma, quotes and colon in one write: a report writes a few
     /// dozen of them.
     public mutating func key(_ name: StaticString) {
+        // A key written as a literal of one character may be stored as its scalar, with no
+        // bytes to point at: written as a `String`.
+        guard name.hasPointerRepresentation else { return key(text: name.description) }
+        // Read through `utf8Start`, not handed to a closure by `withUTF8Buffer`: the closure and
+        // the write's closure inside it were called for each of a report's few dozen keys.
+        let source = name.utf8Start, count = name.utf8CodeUnitCount
+        assert(
+            ByteScan.firstStringSpecial(UnsafeBufferPointer(start: source, count: count), from: 0) == count,
+            "a key to escape: \(name)")
         let comma = needsComma
-        name.withUTF8Buffer { utf8 in
-            assert(ByteScan.firstStringSpecial(utf8, from: 0) == utf8.count, "a key to escape: \(name)")
-            guard let source = utf8.baseAddress else { return }
-            write(utf8.count + (comma ? 4 : 3)) { target in
-                var target = target
-                if comma {
-                    target[0] = UInt8(ascii: ",")
-                    target += 1
-                }
-                target[0] = UInt8(ascii: "\"")
-                Self.copy(source, to: target + 1, count: utf8.count)
-                target[utf8.count + 1] = UInt8(ascii: "\"")
-                target[utf8.count + 2] = UInt8(ascii: ":")
+        write(count + (comma ? 4 : 3)) { target in
+            var target = target
+            if comma {
+                target[0] = UInt8(ascii: ",")
+                target += 1
             }
+            target[0] = UInt8(ascii: "\"")
+            Self.copy(source, to: target + 1, count: count)
+            target[count + 1] = UInt8(ascii: "\"")
+            target[count + 2] = UInt8(ascii: ":")
         }
         needsComma = false
     }

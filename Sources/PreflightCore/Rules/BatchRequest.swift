@@ -20,6 +20,12 @@ public struct BatchRequest: Sendable {
 
         /// The payload's bytes: as given, or the object written compact.
         public var payload: [UInt8] { parsed?.bytes ?? givenBytes }
+
+        /// An item with no payload and no headers: what is left in a batch's place of an item
+        /// moved out (nothing allocated for it).
+        public static var empty: Item {
+            Item(givenBytes: [], parsed: nil, headers: APNsHeaders(), profile: nil, format: nil)
+        }
     }
 
     /// Why a batch body is refused, for a 400 answer.

@@ -23,23 +23,27 @@ extension Endpoints {
 
     /// Checks every item (a batch's, or an Expo request's messages) and answers
     /// `{"results": [...]}` in the items' order.
-    func run(_ batch: BatchRequest, options: RequestOptions, responder: Responder) {
+    func run(_ batch: consuming BatchRequest, options: RequestOptions, responder: Responder) {
         let configuration = check.inspector.configuration
+        // The batch's own reference let go: the items are this call's alone, each moved out in
+        // turn below.
+        var items = batch.items
+        _ = consume batch
         // Every item's profile and format first: one unknown name refuses the batch before any
         // download. Only an item that names a profile gets its own; the others are checked with
         // the request's (a list of profiles, one an item, had copied every part of it for each).
         var named: [Int: ExtensionProfile] = [:]
         var formats: [EnvelopeFormat?] = []
-        formats.reserveCapacity(batch.items.count)
+        formats.reserveCapacity(items.count)
         // By index: `for item in` copied each item out, retaining every part of it.
-        for index in batch.items.indices {
-            if let name = batch.items[index].profile {
+        for index in items.indices {
+            if let name = items[index].profile {
                 switch options.profile(forItem: name, configuration: configuration) {
                 case .success(let found): named[index] = found
                 case .failure(let refusal): return responder.respond(refusal.response)
                 }
             }
-            switch options.format(forItem: batch.items[index].format) {
+            switch options.format(forItem: items[index].format) {
             case .success(let found): formats.append(found)
             case .failure(let refusal): return responder.respond(refusal.response)
             }
@@ -50,17 +54,20 @@ extension Endpoints {
         // findings array handed to the next check (the worker's scratch, as a single request's);
         // after the first download, the outcomes are moved into their slots (`switch consume`:
         // bound from a borrowed step, each was copied) and written when the last download ends.
-        let items = batch.items
         var results = BatchResults(count: items.count, answer: BatchAnswer(items: items.count, responder: responder))
         var downloads: [(index: Int, pending: PendingDownloads)] = []
         let scratch = WorkerScratch.current
-        // Read in place by index: `for item in` copies each item out, retaining its parts.
         for index in items.indices {
+            // Moved out of the array (swapped with an empty item): its parts read from the array
+            // in place were copied for the call, each of its headers' strings retained, and its
+            // parsed payload copied through its type's metadata.
+            var item = BatchRequest.Item.empty
+            swap(&item, &items[index])
             let step = check.begin(
-                body: items[index].givenBytes, headers: items[index].headers, fetch: options.fetch,
+                body: item.givenBytes, headers: item.headers, fetch: options.fetch,
                 profile: named[index] ?? options.profile, format: formats[index],
                 expectMedia: options.expectMedia,
-                parsed: items[index].parsed, findings: downloads.isEmpty ? scratch.takeFindings() : Findings())
+                parsed: item.parsed, findings: downloads.isEmpty ? scratch.takeFindings() : Findings())
             // No `where` on a case: a pattern guarded so bound a copy of the outcome.
             switch consume step {
             case .finished(let outcome):

@@ -172,9 +172,12 @@ public struct BatchRequest: Sendable {
         } else {
             throw Problem(message: "\(makeLabel()).payload must be the payload object, or its exact bytes as a string")
         }
-        var headers = APNsHeaders()
+        // Made once: an empty table assigned over was a second one to destroy.
+        let headers: APNsHeaders
         if let node = given.headers {
             headers = try Self.headers(JSONView(document: document, index: node), label: makeLabel())
+        } else {
+            headers = APNsHeaders()
         }
         var profile: String?
         if let node = given.profile {

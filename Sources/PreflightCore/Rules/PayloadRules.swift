@@ -74,8 +74,7 @@ public enum PayloadRules {
         apsPresent(context, &findings)
         mutableContent(context, &findings)
         alert(context, &findings)
-        apsKeys(context, &findings)
-        liveActivityKeys(context, &findings)
+        apsKeysAndLiveActivityKeys(context, &findings)
         TextRules.rule(context, &findings)
     }
 
@@ -238,11 +237,21 @@ public enum PayloadRules {
         apsKeys(context, &findings, skipping: nil)
     }
 
+    /// `apsKeys`, then `liveActivityKeys`, whose walk over `aps` is made only when the first one
+    /// saw a key only a Live Activity reads: the same findings in the same order, one walk for
+    /// most pushes.
+    static func apsKeysAndLiveActivityKeys(_ context: PayloadContext, _ findings: inout Findings) {
+        if apsKeys(context, &findings, skipping: nil) { liveActivityKeys(context, &findings) }
+    }
+
     /// The type checks of every `aps` key but `skipped` (a kind's own rule judges that one),
-    /// dispatched on each key's bytes (`APSKey`).
-    static func apsKeys(_ context: PayloadContext, _ findings: inout Findings, skipping skipped: APSKey?) {
-        guard let aps = context.aps, aps.isObject else { return }
+    /// dispatched on each key's bytes (`APSKey`); whether a key only a Live Activity reads
+    /// (`APSKey.isLiveActivityOnly`) was among them.
+    @discardableResult
+    static func apsKeys(_ context: PayloadContext, _ findings: inout Findings, skipping skipped: APSKey?) -> Bool {
+        guard let aps = context.aps, aps.isObject else { return false }
         let document = aps.document
+        var liveActivityKey = false
         for (keyNode, valueNode) in aps.memberIndices {
             let value = JSONView(document: document, index: valueNode)
             guard let key = document.withStringBytes(keyNode, { APSKey($0) }) else {
@@ -256,12 +265,14 @@ public enum PayloadRules {
                 }
                 continue
             }
+            if key.isLiveActivityOnly { liveActivityKey = true }
             if key == skipped { continue }
             // A Live Activity's relevance orders activities: any number, not 0...1 (Apple,
             // "Generating a remote notification", relevance-score).
             if key == .relevanceScore, context.pushType == "liveactivity", value.isNumber { continue }
             check(key, value, &findings)
         }
+        return liveActivityKey
     }
 
     static func liveActivityKeys(_ context: PayloadContext, _ findings: inout Findings) {

@@ -21,8 +21,7 @@ public enum PushKindRules {
         case .alert:
             PayloadRules.apsPresent(context.payload, &findings)
             somethingToShow(context, &findings)
-            PayloadRules.apsKeys(context.payload, &findings)
-            PayloadRules.liveActivityKeys(context.payload, &findings)
+            PayloadRules.apsKeysAndLiveActivityKeys(context.payload, &findings)
             TextRules.rule(context.payload, &findings)
         // Apple, "Sending notification requests to APNs", `background`: "Always use priority 5.
         // Using priority 10 is an error." "Pushing background updates to your App": a background

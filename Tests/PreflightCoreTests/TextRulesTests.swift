@@ -27,6 +27,18 @@ import Testing
         #expect(Set(TextRules.placeholders.map { $0.open.utf8.first! }) == [a, b, c, d])
     }
 
+    /// A repeated field is judged as its last value, as iOS's dictionary keeps it: a later
+    /// string's placeholder is found, and a later value that is not a string is no text.
+    @Test func aRepeatedFieldIsJudgedAsItsLastValue() {
+        #expect(
+            Self.codes(#"{"aps":{"alert":{"title":"Hi","body":"plain","body":"Hello {{name}}"}}}"#)
+                == ["payload.duplicate-key", "aps.alert.template-unresolved"])
+        #expect(
+            Self.codes(#"{"aps":{"alert":{"title":"Hi","body":"Hello {{name}}","body":5}}}"#) == [
+                "payload.duplicate-key", "aps.key.invalid-type", "aps.alert.body.empty-with-title",
+            ])
+    }
+
     @Test func placeholdersNeedBothEnds() {
         #expect(TextRules.placeholder(in: "Save {50%} today, ${price} soon") == "${price}")
         #expect(TextRules.placeholder(in: "Costs $5 {not a template") == nil)

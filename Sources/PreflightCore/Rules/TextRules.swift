@@ -160,8 +160,7 @@ public enum TextRules {
                 check("body", path: "aps.alert", visible: visibleBody, body, allBlank: isBlank(body), &findings)
             }
         } else if alert.isObject {
-            // Each field's text looked up once.
-            let texts = (title: text(alert, "title"), subtitle: text(alert, "subtitle"), body: text(alert, "body"))
+            let texts = fieldTexts(alert)
             let visibleTitle = texts.title.map(hasVisible)
             let visibleSubtitle = texts.subtitle.map(hasVisible)
             let visibleBody = texts.body.map(hasVisible)
@@ -180,9 +179,25 @@ public enum TextRules {
         }
     }
 
-    /// The string under `key` in `alert`, nil when absent or not a string.
-    private static func text(_ alert: JSONView, _ key: String) -> JSONView? {
-        alert[key].flatMap { $0.isString ? $0 : nil }
+    /// The alert's title, subtitle and body, each the string under its key (the last of a
+    /// repeated key, as a lookup gives it), nil when absent or not a string: found in one walk
+    /// over the alert's members, each key told from its bytes (`AlertKey`), where a lookup of
+    /// each walked them three times.
+    private static func fieldTexts(_ alert: JSONView) -> (title: JSONView?, subtitle: JSONView?, body: JSONView?) {
+        var texts: (title: JSONView?, subtitle: JSONView?, body: JSONView?) = (nil, nil, nil)
+        let document = alert.document
+        for (keyNode, valueNode) in alert.memberIndices {
+            let key = document.withStringBytes(keyNode) { AlertKey($0) }
+            guard key == .title || key == .subtitle || key == .body else { continue }
+            let value = JSONView(document: document, index: valueNode)
+            let text = value.isString ? value : nil
+            switch key {
+            case .title: texts.title = text
+            case .subtitle: texts.subtitle = text
+            default: texts.body = text
+            }
+        }
+        return texts
     }
 
     /// The checks of one of `fields`, when the alert has it as a string.

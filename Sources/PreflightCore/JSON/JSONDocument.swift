@@ -104,7 +104,9 @@ public final class JSONDocument: Sendable {
         if let offset = bytes.withUnsafeBufferPointer({ UTF8Validation.firstInvalid(in: $0) }) {
             throw JSONParser.Failure(offset: offset, reason: "invalid UTF-8", invalidUTF8: true)
         }
-        let parsed = bytes.withUnsafeBufferPointer { text -> Swift.Result<JSONParser, JSONParser.Failure> in
+        // What the parse gives the document: the parser itself stays inside, with the text's pointer.
+        typealias Parsed = (block: JSONNodeBlock, nodeCount: Int, duplicates: [UInt32], isCompact: Bool)
+        let parsed = bytes.withUnsafeBufferPointer { text -> Swift.Result<Parsed, JSONParser.Failure> in
             var parser = JSONParser(text: text)
             do throws(JSONParser.Failure) {
                 try parser.parseDocument()
@@ -113,12 +115,12 @@ public final class JSONDocument: Sendable {
                 JSONNodePool.give(parser.block)
                 return .failure(error)
             }
-            return .success(parser)
+            return .success((parser.block, parser.nodeCount, parser.duplicates, parser.isCompact))
         }
-        let parser = try parsed.get()
+        let document = try parsed.get()
         return JSONDocument(
-            bytes: bytes, block: parser.block, nodeCount: parser.nodeCount, repeatedKeys: parser.duplicates,
-            isCompact: parser.isCompact)
+            bytes: bytes, block: document.block, nodeCount: document.nodeCount, repeatedKeys: document.duplicates,
+            isCompact: document.isCompact)
     }
 
     /// The bytes of a string node as the text holds them, escapes undone.

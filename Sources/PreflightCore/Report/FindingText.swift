@@ -114,11 +114,16 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
 
     /// Copies `string`'s UTF-8 to `target` (room for `room` bytes), or nil when it does not fit.
     fileprivate static func copy(_ string: String, to target: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
-        string.withUTF8InPlace { bytes in
-            guard bytes.count <= room else { return nil }
-            if let source = bytes.baseAddress { JSONWriter.copy(source, to: target, count: bytes.count) }
-            return bytes.count
-        }
+        string.withUTF8InPlace { copy($0, to: target, room: room) }
+    }
+
+    /// Copies `bytes` to `target` (room for `room` bytes): their count, or nil when they do not fit.
+    fileprivate static func copy(
+        _ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, room: Int
+    ) -> Int? {
+        guard bytes.count <= room else { return nil }
+        if let source = bytes.baseAddress { JSONWriter.copy(source, to: target, count: bytes.count) }
+        return bytes.count
     }
 
     /// Hands `body` the UTF-8 of `string`, read in place (`withUTF8InPlace`).
@@ -273,17 +278,7 @@ extension FindingText {
         /// `forEachUTF8` for the pieces stored at `pieces`, each piece and string read from
         /// its slot there (not from a copy of them all).
         static func forEachUTF8(at pieces: UnsafePointer<Pieces>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-            for index in 0..<Int(pieces.pointee.count) {
-                switch index {
-                case 0: withUTF8(of: pieces.pointee.piece0, in: pieces, body)
-                case 1: withUTF8(of: pieces.pointee.piece1, in: pieces, body)
-                case 2: withUTF8(of: pieces.pointee.piece2, in: pieces, body)
-                case 3: withUTF8(of: pieces.pointee.piece3, in: pieces, body)
-                case 4: withUTF8(of: pieces.pointee.piece4, in: pieces, body)
-                case 5: withUTF8(of: pieces.pointee.piece5, in: pieces, body)
-                default: withUTF8(of: pieces.pointee.piece6, in: pieces, body)
-                }
-            }
+            for index in 0..<Int(pieces.pointee.count) { withUTF8(of: piece(index, at: pieces), in: pieces, body) }
         }
 
         /// Copies the pieces stored at `pieces` one after another to `target` (room for `room`
@@ -292,34 +287,14 @@ extension FindingText {
         static func copy(at pieces: UnsafePointer<Pieces>, to target: UnsafeMutablePointer<UInt8>, room: Int) -> Int? {
             var offset = 0
             for index in 0..<Int(pieces.pointee.count) {
-                let piece: Piece
-                switch index {
-                case 0: piece = pieces.pointee.piece0
-                case 1: piece = pieces.pointee.piece1
-                case 2: piece = pieces.pointee.piece2
-                case 3: piece = pieces.pointee.piece3
-                case 4: piece = pieces.pointee.piece4
-                case 5: piece = pieces.pointee.piece5
-                default: piece = pieces.pointee.piece6
-                }
                 let copied: Int?
-                switch piece {
+                switch piece(index, at: pieces) {
                 case .literal(let literal):
-                    copied = literal.withUTF8Buffer { bytes in
-                        guard bytes.count <= room - offset else { return nil }
-                        if let source = bytes.baseAddress {
-                            JSONWriter.copy(source, to: target + offset, count: bytes.count)
-                        }
-                        return bytes.count
-                    }
+                    copied = literal.withUTF8Buffer { FindingText.copy($0, to: target + offset, room: room - offset) }
                 case .number(let number):
                     copied = DecimalDigits.spell(number, into: target + offset, room: room - offset)
-                case .string(slot: 0):
-                    copied = FindingText.copy(pieces.pointee.string0, to: target + offset, room: room - offset)
-                case .string(slot: 1):
-                    copied = FindingText.copy(pieces.pointee.string1, to: target + offset, room: room - offset)
-                case .string:
-                    copied = FindingText.copy(pieces.pointee.string2, to: target + offset, room: room - offset)
+                case .string(let slot):
+                    copied = FindingText.copy(string(slot, at: pieces), to: target + offset, room: room - offset)
                 }
                 guard let copied else { return nil }
                 offset += copied
@@ -335,9 +310,29 @@ extension FindingText {
             switch piece {
             case .literal(let literal): literal.withUTF8Buffer(body)
             case .number(let number): DecimalDigits.withSpelling(number, body)
-            case .string(slot: 0): FindingText.withUTF8(of: pieces.pointee.string0, body)
-            case .string(slot: 1): FindingText.withUTF8(of: pieces.pointee.string1, body)
-            case .string: FindingText.withUTF8(of: pieces.pointee.string2, body)
+            case .string(let slot): FindingText.withUTF8(of: string(slot, at: pieces), body)
+            }
+        }
+
+        /// The piece in slot `index` of the pieces stored at `pieces`, read where it is stored.
+        private static func piece(_ index: Int, at pieces: UnsafePointer<Pieces>) -> Piece {
+            switch index {
+            case 0: pieces.pointee.piece0
+            case 1: pieces.pointee.piece1
+            case 2: pieces.pointee.piece2
+            case 3: pieces.pointee.piece3
+            case 4: pieces.pointee.piece4
+            case 5: pieces.pointee.piece5
+            default: pieces.pointee.piece6
+            }
+        }
+
+        /// The string value in string slot `slot` of the pieces stored at `pieces`.
+        private static func string(_ slot: UInt8, at pieces: UnsafePointer<Pieces>) -> String {
+            switch slot {
+            case 0: pieces.pointee.string0
+            case 1: pieces.pointee.string1
+            default: pieces.pointee.string2
             }
         }
     }

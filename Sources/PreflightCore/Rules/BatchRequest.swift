@@ -104,12 +104,12 @@ public struct BatchRequest: Sendable {
         return grouped
     }
 
-    /// The keys a batch item may have, in the order the messages list them.
-    public static let itemKeys = ["payload", "headers", "profile", "format"]
+    /// The keys a batch item may have, in the order the messages list them (`ItemKey`'s).
+    public static let itemKeys = ItemKey.allCases.map { $0.name.description }
 
-    /// One of `itemKeys`, told from the key's bytes: the only key they could be from their
-    /// length and first byte, then compared through pointers (as `APSKey`).
-    private enum ItemKey {
+    /// A key a batch item may have, told from the key's bytes: the only key they could be from
+    /// their length and first byte, then compared through pointers (as `APSKey`).
+    private enum ItemKey: CaseIterable {
         case payload, headers, profile, format
 
         init?(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -48,7 +48,7 @@ import Testing
     @Test func anEscapedKeyIsCheckedAsTheKeyItSpells() throws {
         let document = try JSONDocument.parse(Array(#"{"aps":{"b\u0061dge":"3","alert":"hi"}}"#.utf8))
         var findings = Findings()
-        PayloadRules.apsKeys(PayloadContext(root: document.root), &findings)
+        PayloadRules.apsKeys(PayloadContext(root: document.root), &findings, skipping: nil)
         #expect(findings.map(\.code) == [.apsKeyInvalidType])
         #expect(findings.first?.path == "aps.badge")
     }

@@ -23,7 +23,7 @@ import Testing
     private static func findings(_ alert: String) throws -> [String] {
         let document = try JSONDocument.parse(Array(#"{"aps":{"alert":\#(alert)}}"#.utf8))
         var findings = Findings()
-        PayloadRules.apsKeys(PayloadContext(root: document.root), &findings)
+        PayloadRules.apsKeys(PayloadContext(root: document.root), &findings, skipping: nil)
         return findings.map { "\($0.code.rawValue) \($0.path ?? "-")" }
     }
 

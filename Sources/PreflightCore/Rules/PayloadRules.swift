@@ -233,10 +233,6 @@ public enum PayloadRules {
         value.withUTF8 { !TextRules.isBlank($0) } ?? false
     }
 
-    static func apsKeys(_ context: PayloadContext, _ findings: inout Findings) {
-        apsKeys(context, &findings, skipping: nil)
-    }
-
     /// `apsKeys`, then `liveActivityKeys`, whose walk over `aps` is made only when the first one
     /// saw a key only a Live Activity reads: the same findings in the same order, one walk for
     /// most pushes.

@@ -63,11 +63,11 @@ enum JSONNodePool {
     /// otherwise. Its owner gives up the block: it must not be read after.
     static func give(_ block: JSONNodeBlock) {
         guard block.capacity <= maxNodes else { return block.deallocate() }
-        let kept = kept.withLock { blocks in
+        let stored = kept.withLock { blocks in
             guard blocks.count < maxArrays else { return false }
             blocks.append(block)
             return true
         }
-        if !kept { block.deallocate() }
+        if !stored { block.deallocate() }
     }
 }

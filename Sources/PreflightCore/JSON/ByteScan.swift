@@ -53,7 +53,8 @@ enum ByteScan {
     /// set in the OR) and their matches of `excluded` ORed, then one test, about a third of an
     /// instruction a byte (an alert body of a few hundred bytes is checked for every push). The
     /// high bits are compared for equality: `any(_:)` of an ordering comparison (unsigned, or
-    /// of the bytes read as signed) was compiled to a reduction lane by lane. Then eight bytes
+    /// of the bytes read as signed) was compiled to a reduction lane by lane, and `any(_:)` of
+    /// this mask to a call of `SIMD.min()` (`anyLane` reads the mask's two words). Then eight bytes
     /// at a time in a 64-bit word (a byte equal to `excluded` is a zero byte of the word XORed
     /// with it, `zeroBytes`), then the tail.
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>, excluding excluded: UInt8) -> Bool {
@@ -69,7 +70,7 @@ enum ByteScan {
             let d = raw.loadUnaligned(fromByteOffset: 48, as: SIMD16<UInt8>.self)
             let high = (a | b | c | d) & high16
             let matches = (a .== excluded16) .| (b .== excluded16) .| (c .== excluded16) .| (d .== excluded16)
-            if any((high .== high16) .| matches) { return false }
+            if anyLane((high .== high16) .| matches) { return false }
             index += 64
         }
         let pattern = ones &* UInt64(excluded)
@@ -154,6 +155,16 @@ enum ByteScan {
         let low = UInt64(littleEndian: words[0])
         if low != 0 { return low.trailingZeroBitCount / 8 }
         return 8 + UInt64(littleEndian: words[1]).trailingZeroBitCount / 8
+    }
+
+    /// Whether any lane of `found` is set: the mask's lanes read as two 64-bit words, as
+    /// `firstLane` reads them. `any(_:)` compiles to one `pmovmskb` in some functions and to a
+    /// call of `SIMD.min()`, some thirty instructions, in others.
+    @inline(__always)
+    private static func anyLane(_ found: SIMDMask<SIMD16<Int8>>) -> Bool {
+        let lanes = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: found)
+        let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
     }
 
     // MARK: - Eight bytes at a time

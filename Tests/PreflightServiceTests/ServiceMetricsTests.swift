@@ -27,6 +27,21 @@ import Testing
         #expect(text.contains(#"preflight_http_request_duration_seconds_bucket{route="/known",le="0.0025"} 2"#))
     }
 
+    /// A catalog code is counted in its own counter, found by its hash; a code the catalog does
+    /// not list (a provider's, made from its name) under the lock; both come out in one series each.
+    @Test func findingsAreCountedByCodeInAndOutsideTheCatalog() {
+        let metrics = ServiceMetrics(version: "test", routes: [])
+        let finding = { (code: FindingCode) in Finding(code, .info, path: nil, message: "m", fix: "f") }
+        let payload = PayloadSummary(bytes: 10, limit: 4096, pushType: "alert")
+        let unknown = FindingCode(rawValue: "provider.something")
+        metrics.record(Report(findings: [finding(.alertTruncated), finding(unknown)], payload: payload))
+        metrics.record(Report(findings: [finding(FindingCode(rawValue: "aps.alert.truncated"))], payload: payload))
+        let text = metrics.render(ServiceMetrics.Gauges())
+        #expect(text.contains(#"preflight_findings_total{code="aps.alert.truncated"} 2"#))
+        #expect(text.contains(#"preflight_findings_total{code="provider.something"} 1"#))
+        #expect(!text.contains(#"preflight_findings_total{code="aps.missing"}"#))
+    }
+
     @Test func metricsCountRequestsByRouteAndStatus() throws {
         try withService { service in
             for _ in 0..<3 { _ = try httpRequest(port: service.port, "GET", "/healthz") }

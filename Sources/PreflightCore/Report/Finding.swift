@@ -27,7 +27,7 @@ public struct FindingCode: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The name's hash, taken once when the code is made: a code is a key of the metrics' and
     /// the cap's tables on every request, and hashing its name's bytes each time cost more
     /// than the rest of the lookup.
-    private let nameHash: Int
+    let nameHash: Int
     /// Whether the name needs no escape in a JSON string (every catalog code's): the report
     /// then writes it without scanning it.
     let isPlain: Bool

@@ -14,40 +14,50 @@ public final class ServiceMetrics: Sendable {
     /// The statuses the server answers; another (none today) is counted in `rare`.
     static let statuses: [Int] = [200, 204, 400, 401, 404, 405, 408, 413, 414, 422, 429, 431, 499, 500, 501, 503, 505]
 
-    /// One counter, shared by reference so that the tables below can be plain arrays and
-    /// dictionaries made once, at start, and only read afterwards: counting takes no lock.
-    final class Counter: Sendable {
-        let value = Atomic<Int>(0)
-        func add(_ amount: Int) { value.add(amount, ordering: .relaxed) }
-        var load: Int { value.load(ordering: .relaxed) }
-    }
-
-    /// A route's series: requests by method and status, and its latency histogram, as counters
-    /// side by side in one allocation. Counted through a pointer, a request's four additions
-    /// take no reference: as an array of `Counter`s, each took a retain and a release (some 260
-    /// instructions a request).
+    /// Counters side by side in one allocation, made at start and only counted in afterwards:
+    /// counting takes no lock. Each is added to and read through `Atomic`'s operations, through
+    /// a pointer, so an addition takes no reference (as an array of counter objects, each took
+    /// a retain and a release, some 260 instructions a request).
     ///
     /// `@unchecked Sendable`: `counters` is set once, in `init`, and freed in `deinit`, when no
     /// other reference is left; in between its memory is only read and written through
     /// `Atomic`'s operations, which are safe from any thread.
-    final class RouteSeries: @unchecked Sendable {
+    final class CounterBlock: @unchecked Sendable {
+        private let counters: UnsafeMutablePointer<Atomic<Int>>
+        let count: Int
+
+        init(count: Int) {
+            self.count = count
+            counters = .allocate(capacity: count)
+            for index in 0..<count { (counters + index).initialize(to: Atomic(0)) }
+        }
+
+        deinit {
+            counters.deinitialize(count: count)
+            counters.deallocate()
+        }
+
+        func add(_ amount: Int, at index: Int) {
+            precondition(index >= 0 && index < count, "a counter past the block")
+            counters[index].add(amount, ordering: .relaxed)
+        }
+
+        func load(at index: Int) -> Int {
+            precondition(index >= 0 && index < count, "a counter past the block")
+            return counters[index].load(ordering: .relaxed)
+        }
+    }
+
+    /// A route's series: requests by method and status, and its latency histogram, in one
+    /// `CounterBlock`.
+    final class RouteSeries: Sendable {
         /// `HTTPMethod.allCases.count` rows of `statuses.count` request counters, then one
         /// counter per latency bucket, then the count and the nanoseconds.
-        private let counters: UnsafeMutablePointer<Atomic<Int>>
+        private let counters = CounterBlock(count: total)
         private static let requestCount = HTTPMethod.allCases.count * ServiceMetrics.statuses.count
         private static let countIndex = requestCount + ServiceMetrics.latencyBuckets.count
         private static let nanosecondsIndex = countIndex + 1
         private static let total = nanosecondsIndex + 1
-
-        init() {
-            counters = .allocate(capacity: Self.total)
-            for index in 0..<Self.total { (counters + index).initialize(to: Atomic(0)) }
-        }
-
-        deinit {
-            counters.deinitialize(count: Self.total)
-            counters.deallocate()
-        }
 
         /// The counter of requests of `method` (a row) and `status` (a column of `statuses`).
         private static func requestIndex(method: Int, status: Int) -> Int {
@@ -56,26 +66,26 @@ public final class ServiceMetrics: Sendable {
 
         /// Counts one request of `method` and `status`, as `requestIndex` places them.
         func addRequest(method: Int, status: Int) {
-            counters[Self.requestIndex(method: method, status: status)].add(1, ordering: .relaxed)
+            counters.add(1, at: Self.requestIndex(method: method, status: status))
         }
 
         /// Counts one request's latency: its `bucket` (none past the last) and `nanoseconds`.
         func addLatency(bucket: Int?, nanoseconds: Int) {
-            if let bucket { counters[Self.requestCount + bucket].add(1, ordering: .relaxed) }
-            counters[Self.countIndex].add(1, ordering: .relaxed)
-            counters[Self.nanosecondsIndex].add(nanoseconds, ordering: .relaxed)
+            if let bucket { counters.add(1, at: Self.requestCount + bucket) }
+            counters.add(1, at: Self.countIndex)
+            counters.add(nanoseconds, at: Self.nanosecondsIndex)
         }
 
         func requests(method: Int, status: Int) -> Int {
-            counters[Self.requestIndex(method: method, status: status)].load(ordering: .relaxed)
+            counters.load(at: Self.requestIndex(method: method, status: status))
         }
 
         var buckets: [Int] {
-            ServiceMetrics.latencyBuckets.indices.map { counters[Self.requestCount + $0].load(ordering: .relaxed) }
+            ServiceMetrics.latencyBuckets.indices.map { counters.load(at: Self.requestCount + $0) }
         }
 
-        var count: Int { counters[Self.countIndex].load(ordering: .relaxed) }
-        var nanoseconds: Int { counters[Self.nanosecondsIndex].load(ordering: .relaxed) }
+        var count: Int { counters.load(at: Self.countIndex) }
+        var nanoseconds: Int { counters.load(at: Self.nanosecondsIndex) }
     }
 
     /// What the tables made at start do not hold (a route or status added without them): counted
@@ -95,7 +105,10 @@ public final class ServiceMetrics: Sendable {
     /// that compares a label's length first, as the router finds a path: a dictionary hashed the
     /// label on every request, about twice the instructions.
     private let routes: [(label: String, series: RouteSeries)]
-    private let findings: [FindingCode: Counter]
+    /// The catalog's codes, numbered, and a counter for each number: a code is found by the
+    /// hash it carries, without hashing it again (`FindingCodeTable`).
+    private let findingCodes: FindingCodeTable
+    private let findingCounts: CounterBlock
     private let rare = Mutex(Rare())
     private let passes = Atomic<Int>(0)
     private let warnings = Atomic<Int>(0)
@@ -108,7 +121,8 @@ public final class ServiceMetrics: Sendable {
         var labels: [String] = []
         for label in routes + ["unmatched"] where !labels.contains(label) { labels.append(label) }
         self.routes = labels.map { ($0, RouteSeries()) }
-        self.findings = Dictionary(uniqueKeysWithValues: FindingCatalog.entries.map { ($0.code, Counter()) })
+        self.findingCodes = FindingCodeTable(FindingCatalog.entries.map(\.code))
+        self.findingCounts = CounterBlock(count: findingCodes.codes.count)
     }
 
     /// Counts one finished request: a few relaxed atomic additions. The histogram is the
@@ -169,8 +183,8 @@ public final class ServiceMetrics: Sendable {
     }
 
     private func count(_ code: FindingCode, _ times: Int) {
-        if let counter = findings[code] {
-            counter.add(times)
+        if let index = findingCodes.index(of: code) {
+            findingCounts.add(times, at: index)
         } else {
             rare.withLock { $0.findings[code, default: 0] += times }
         }
@@ -337,7 +351,9 @@ public final class ServiceMetrics: Sendable {
         out += "# HELP preflight_findings_total Findings reported, by code.\n"
         out += "# TYPE preflight_findings_total counter\n"
         var findingCounts = rare.findings
-        for (code, counter) in findings where counter.load > 0 { findingCounts[code, default: 0] += counter.load }
+        for (index, code) in findingCodes.codes.enumerated() where self.findingCounts.load(at: index) > 0 {
+            findingCounts[code, default: 0] += self.findingCounts.load(at: index)
+        }
         for (code, count) in findingCounts.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             out += "preflight_findings_total{code=\"\(escape(code.rawValue))\"} \(count)\n"
         }

@@ -4,7 +4,7 @@ public struct HTTPRequest: Sendable {
     /// The path without the query string.
     public var path: String
     /// Query arguments, decoded; the last wins when a name repeats.
-    public var query: [String: String]
+    public var query: QueryArguments
     /// Headers by lowercased name; repeated headers are joined with ", ".
     public var headers: HeaderFields
     public var body: [UInt8]
@@ -12,7 +12,7 @@ public struct HTTPRequest: Sendable {
     public var requestID: String
 
     public init(
-        method: String, path: String, query: [String: String] = [:], headers: HeaderFields = [:],
+        method: String, path: String, query: QueryArguments = [:], headers: HeaderFields = [:],
         body: [UInt8] = [], requestID: String = ""
     ) {
         self.method = method

@@ -169,7 +169,7 @@ private let collectHeader: MHD_KeyValueIteratorN = { cls, kind, key, keySize, va
     guard kind == .HEADER_KIND else {
         let name = String(decoding: raw, as: UTF8.self)
         let text = value.map { String(cString: $0) } ?? ""
-        if head.pointee.query.updateValue(text, forKey: name) != nil, head.pointee.repeatedQuery == nil {
+        if head.pointee.query.set(text, for: name), head.pointee.repeatedQuery == nil {
             head.pointee.repeatedQuery = name
         }
         return .YES

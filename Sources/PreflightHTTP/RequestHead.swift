@@ -10,7 +10,7 @@ struct RequestHead {
     var target: [UInt8]
     /// By lowercased name; a repeated header's values joined with ", ".
     var headers = HeaderFields()
-    var query: [String: String] = [:]
+    var query = QueryArguments()
     /// The first query argument named twice: which value counts would be a guess.
     var repeatedQuery: String?
     /// The first problem seen in the header block (a name that is not a token, a NUL in a value,
@@ -30,7 +30,7 @@ extension RequestHead {
         self.version = version
         self.target = target
         headers.removeAll()
-        if !query.isEmpty { query.removeAll(keepingCapacity: true) }
+        if !query.isEmpty { query.removeAll() }
         repeatedQuery = nil
         headerProblem = nil
         if !body.isEmpty { body.removeAll(keepingCapacity: true) }

@@ -9,8 +9,10 @@ import Testing
     let configuration = PreflightConfiguration()
 
     func request(query: [String: String] = [:], headers: [String: String] = [:]) -> HTTPRequest {
-        HTTPRequest(
-            method: "POST", path: "/v1/preflight", query: query,
+        var arguments = QueryArguments()
+        for (name, value) in query { arguments.set(value, for: name) }
+        return HTTPRequest(
+            method: "POST", path: "/v1/preflight", query: arguments,
             headers: HeaderFields(headers.map { ($0.key, $0.value) }))
     }
 

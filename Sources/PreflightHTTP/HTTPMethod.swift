@@ -14,6 +14,22 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
     case patch = "PATCH"
     case other = "other"
 
+    /// The method's place in `allCases`, by a switch: `allCases` is an array made on each read.
+    public var index: Int {
+        switch self {
+        case .get: 0
+        case .head: 1
+        case .post: 2
+        case .put: 3
+        case .delete: 4
+        case .connect: 5
+        case .options: 6
+        case .trace: 7
+        case .patch: 8
+        case .other: 9
+        }
+    }
+
     /// The method for a request's token (methods are case-sensitive: `get` is `other`).
     public init(token: String) {
         // The two every request but a few sends, compared first: the synthesized `rawValue`

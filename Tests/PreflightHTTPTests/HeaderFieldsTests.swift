@@ -175,6 +175,11 @@ struct HeaderFieldsTests {
         }
     }
 
+    /// A method's index (the metrics' row) is its place among all the cases.
+    @Test func aMethodsIndexIsItsPlaceAmongTheCases() {
+        #expect(HTTPMethod.allCases.map(\.index) == Array(HTTPMethod.allCases.indices))
+    }
+
     /// A stored name's key, two masked loads from a buffer with room past it, equals the key made
     /// from the name's bytes alone, for names of every length to 24 with any bytes after them.
     @Test func aNamesKeyLoadedWholeIsItsKeyByteByByte() {

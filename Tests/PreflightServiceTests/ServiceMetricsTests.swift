@@ -19,10 +19,18 @@ import Testing
         metrics.record(record("/known", 200))
         metrics.record(record("/known", 418))
         metrics.record(record("/added-later", 200))
+        // Longer than every label named at start, and as long as one of them.
+        metrics.record(record("/a-route-longer-than-every-label", 200))
+        metrics.record(record("/other", 200))
         let text = metrics.render(ServiceMetrics.Gauges())
         #expect(text.contains(#"preflight_http_requests_total{route="/known",method="GET",status="200"} 1"#))
         #expect(text.contains(#"preflight_http_requests_total{route="/known",method="GET",status="418"} 1"#))
         #expect(text.contains(#"preflight_http_requests_total{route="/added-later",method="GET",status="200"} 1"#))
+        #expect(
+            text.contains(
+                #"preflight_http_requests_total{route="/a-route-longer-than-every-label",method="GET",status="200"} 1"#)
+        )
+        #expect(text.contains(#"preflight_http_requests_total{route="/other",method="GET",status="200"} 1"#))
         #expect(text.contains(#"preflight_http_request_duration_seconds_count{route="/added-later"} 1"#))
         #expect(text.contains(#"preflight_http_request_duration_seconds_bucket{route="/known",le="0.0025"} 2"#))
     }

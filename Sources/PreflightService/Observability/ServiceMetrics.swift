@@ -101,10 +101,14 @@ public final class ServiceMetrics: Sendable {
         var findings: [FindingCode: Int] = [:]
     }
 
-    /// Series of every route named at start, and `unmatched`, each label once. Found by a scan
-    /// that compares a label's length first, as the router finds a path: a dictionary hashed the
-    /// label on every request, about twice the instructions.
-    private let routes: [(label: String, series: RouteSeries)]
+    /// Every route named at start, and `unmatched`, each label once, and its series at the same
+    /// index. A label is found among those of its length (`routesOfLength`), compared whole: a
+    /// dictionary hashed the label on every request, and a scan of all the labels compared some
+    /// fifteen lengths first.
+    private let routeLabels: [String]
+    private let routeSeries: [RouteSeries]
+    /// The indices of the labels of each UTF-8 length, up to the longest label's.
+    private let routesOfLength: [[Int]]
     /// The catalog's codes, numbered, and a counter for each number: a code is found by the
     /// hash it carries, without hashing it again (`FindingCodeTable`).
     private let findingCodes: FindingCodeTable
@@ -120,7 +124,11 @@ public final class ServiceMetrics: Sendable {
         self.version = version
         var labels: [String] = []
         for label in routes + ["unmatched"] where !labels.contains(label) { labels.append(label) }
-        self.routes = labels.map { ($0, RouteSeries()) }
+        self.routeLabels = labels
+        self.routeSeries = labels.map { _ in RouteSeries() }
+        var ofLength = [[Int]](repeating: [], count: (labels.map(\.utf8.count).max() ?? 0) + 1)
+        for (index, label) in labels.enumerated() { ofLength[label.utf8.count].append(index) }
+        self.routesOfLength = ofLength
         self.findingCodes = FindingCodeTable(FindingCatalog.entries.map(\.code))
         self.findingCounts = CounterBlock(count: findingCodes.codes.count)
     }
@@ -133,7 +141,7 @@ public final class ServiceMetrics: Sendable {
         let nanoseconds = Int((record.duration * 1e9).rounded())
         let series = series(of: record.route)
         if let series, let status = Self.statuses.firstIndex(of: record.status) {
-            let method = HTTPMethod.allCases.firstIndex(of: record.methodLabel) ?? 0
+            let method = record.methodLabel.index
             series.addRequest(method: method, status: status)
         } else {
             let key = Rare.Series(route: record.route, method: record.methodLabel.rawValue, status: record.status)
@@ -156,7 +164,9 @@ public final class ServiceMetrics: Sendable {
     /// The series of the route labelled `route`, if it was named at start.
     private func series(of route: String) -> RouteSeries? {
         let length = route.utf8.count
-        return routes.first { $0.label.utf8.count == length && $0.label == route }?.series
+        guard length < routesOfLength.count else { return nil }
+        for index in routesOfLength[length] where routeLabels[index] == route { return routeSeries[index] }
+        return nil
     }
 
     /// Counts one report's verdict and finding codes (with no tally: a tally's list of codes
@@ -299,7 +309,7 @@ public final class ServiceMetrics: Sendable {
     private func renderRequests(_ rare: Rare, into out: inout String) {
         var requests: [(route: String, method: String, status: Int, count: Int)] = []
         var latency: [(route: String, buckets: [Int], count: Int, nanoseconds: Int)] = []
-        for (route, series) in routes {
+        for (route, series) in zip(routeLabels, routeSeries) {
             for (row, method) in HTTPMethod.allCases.enumerated() {
                 for (column, status) in Self.statuses.enumerated() {
                     let count = series.requests(method: row, status: column)

@@ -5,7 +5,10 @@
 # and stat, over wrk -t2 -c64), for the payload-only POST (against bench/baseline/payload_json_c.c)
 # and GET /healthz (against hello_mhd.c). The counts of system calls and of voluntary switches (a
 # thread that blocked: woken per request or not) do not move with the machine's load; the
-# involuntary switches and the times do, so compare those inside one run only.
+# involuntary switches and the times do, so compare those inside one run only. With the threads,
+# the machine's rescheduling interrupts per request (/proc/interrupts, RES): a CPU interrupting
+# another to run a task it woke (wrk's thread, woken by an answer, preempting the worker there),
+# which the kernel's time follows and the server's own system calls do not show.
 # Usage: bash bench/process/kernel.sh [SECONDS]
 source "$(dirname "$0")/../lib.sh" || exit 1
 bench_setup --c payload_json_c --c hello_mhd
@@ -54,14 +57,23 @@ snapshot() {
       "$(awk '{print $14, $15}' "$task/stat")"
   done | sort
 }
+# rescheduling: the machine's rescheduling interrupts so far (the RES line of /proc/interrupts,
+# every CPU's column summed): one CPU interrupting another to run a task it woke.
+rescheduling() {
+  awk '$1 == "RES:" {for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) total += $i} END {print total + 0}' /proc/interrupts
+}
 threads() {
   snapshot "$2" > "$out/kernel-before.txt"
-  local requests
+  local requests ipis
+  ipis=$(rescheduling)
   requests=$(load "$1" "$3" 2 64 "$seconds")
+  ipis=$(($(rescheduling) - ipis))
   snapshot "$2" > "$out/kernel-after.txt"
   echo "$1: per thread, per request ($requests requests): voluntary, involuntary switches; user, system us"
   join "$out/kernel-before.txt" "$out/kernel-after.txt" | awk -v n="$requests" -v hz="$(getconf CLK_TCK)" '
     { printf "  %-16s %8.4f %8.4f %8.2f %8.2f\n", $2, ($8 - $3) / n, ($9 - $4) / n, ($10 - $5) * 1e6 / hz / n, ($11 - $6) * 1e6 / hz / n }'
+  awk -v n="$requests" -v ipis="$ipis" \
+    'BEGIN {printf "  rescheduling interrupts per request, the whole machine (wrk too): %.3f\n", ipis / n}'
 }
 
 syscalls preflight $ours "$post_url"

@@ -145,12 +145,13 @@ import Testing
         }
     }
 
-    /// The ASCII check's rounds of sixty-four bytes, its words and its tail, and the placeholder
-    /// scan's chunks and tail, each see one byte (over 0x7F or the excluded one; one of the four
-    /// openings' first bytes) wherever it sits in a text of up to three rounds and a tail.
+    /// The ASCII check's rounds of sixty-four bytes, its blocks of sixteen (the last one read
+    /// again in part), its words and its tail, and the placeholder scan's blocks (the same last
+    /// one) and tail, each see one byte (over 0x7F or the excluded one; one of the four openings'
+    /// first bytes) wherever it sits in a text of up to three rounds and a tail.
     @Test func roundScansSeeOneByteAtEveryOffset() {
         let openings = (UInt8(ascii: "{"), UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "["))
-        for count in [63, 64, 65, 127, 128, 200] {
+        for count in [7, 15, 16, 17, 31, 32, 33, 63, 64, 65, 79, 127, 128, 200] {
             let plain = [UInt8](repeating: 0x61, count: count)
             #expect(plain.withUnsafeBufferPointer { ByteScan.isASCII($0, excluding: 0x0D) }, "\(count) plain bytes")
             #expect(!plain.withUnsafeBufferPointer { ByteScan.containsAny($0, of: openings) }, "\(count) plain bytes")

@@ -34,6 +34,49 @@ import Testing
         #expect(made.text == literal.text)
     }
 
+    /// Each member written with its comma and key in one write reads as the key and the value
+    /// written apart: first in an object or after another member, a one-character key (stored
+    /// as its scalar, with no bytes to point at), nil, a text to escape, a document's text and
+    /// the extreme numbers.
+    @Test func aMemberWrittenInOneWriteReadsAsItsKeyAndValueWrittenApart() throws {
+        let document = try JSONDocument.parse(Array(#"{"u":"a\"b"}"#.utf8))
+        let member = try #require(document.root["u"])
+        let text = try #require(DocumentText(node: member))
+        for first in [true, false] {
+            var together = JSONWriter()
+            var apart = JSONWriter()
+            together.object { writer in
+                if !first { writer.field("lead", 0) }
+                writer.field("s", "plain")
+                writer.field("escaped", "a\"b\n\u{1}")
+                writer.field("none", nil as String?)
+                writer.field("n", Int.min)
+                writer.field("max", Int.max)
+                writer.field("t", text)
+                writer.field("no-text", nil as DocumentText?)
+                writer.field("v", plain: "pass")
+                writer.field("code", plain: "aps.alert.truncated")
+            }
+            apart.object { writer in
+                if !first { writer.key(text: "lead"); writer.value(0) }
+                writer.key(text: "s"); writer.value("plain")
+                writer.key(text: "escaped"); writer.value("a\"b\n\u{1}")
+                writer.key(text: "none"); writer.value(nil as String?)
+                writer.key(text: "n"); writer.value(Int.min)
+                writer.key(text: "max"); writer.value(Int.max)
+                writer.key(text: "t"); writer.value(text)
+                writer.key(text: "no-text"); writer.value(nil as DocumentText?)
+                writer.key(text: "v"); writer.value("pass")
+                writer.key(text: "code"); writer.value("aps.alert.truncated")
+            }
+            #expect(together.text == apart.text)
+            #expect(
+                together.text.hasSuffix(
+                    #""s":"plain","escaped":"a\"b\n\u0001","none":null,"n":-9223372036854775808,"max":9223372036854775807,"t":"a\"b","no-text":null,"v":"pass","code":"aps.alert.truncated"}"#
+                ))
+        }
+    }
+
     @Test func aRunTimeKeyIsEscaped() {
         var writer = JSONWriter()
         writer.object {

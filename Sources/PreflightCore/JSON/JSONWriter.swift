@@ -159,13 +159,19 @@ public struct JSONWriter: Sendable {
     /// Writes `utf8` as a JSON string literal; text with nothing to escape (the common case) in
     /// one write, quotes and all.
     private mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+        quoted(utf8, after: Lead(comma: false))
+    }
+
+    /// `quoted(_:)` after `lead`, in the same write when nothing is to be escaped.
+    private mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>, after lead: Lead) {
         guard ByteScan.firstStringSpecial(utf8, from: 0) == utf8.count, let source = utf8.baseAddress else {
-            raw(UInt8(ascii: "\""))
+            write(lead.count + 1) { lead.write(at: $0)[0] = UInt8(ascii: "\"") }
             escaped(utf8)
             raw(UInt8(ascii: "\""))
             return
         }
-        write(utf8.count + 2) { target in
+        write(lead.count + utf8.count + 2) { start in
+            let target = lead.write(at: start)
             target[0] = UInt8(ascii: "\"")
             Self.copy(source, to: target + 1, count: utf8.count)
             target[utf8.count + 1] = UInt8(ascii: "\"")
@@ -237,23 +243,60 @@ public struct JSONWriter: Sendable {
         guard name.hasPointerRepresentation else { return key(text: name.description) }
         // Read through `utf8Start`, not handed to a closure by `withUTF8Buffer`: the closure and
         // the write's closure inside it were called for each of a report's few dozen keys.
-        let source = name.utf8Start, count = name.utf8CodeUnitCount
-        assert(
-            ByteScan.firstStringSpecial(UnsafeBufferPointer(start: source, count: count), from: 0) == count,
-            "a key to escape: \(name)")
-        let comma = needsComma
-        write(count + (comma ? 4 : 3)) { target in
+        let lead = Lead(comma: needsComma, key: name)
+        write(lead.count) { _ = lead.write(at: $0) }
+        needsComma = false
+    }
+
+    /// What a value is written after, in the same write as the value: the comma it needs after
+    /// another, and for a member the key `"name":` (a name written in the source, which needs no
+    /// escape: a debug build checks it). A report is some eighty small writes, and a write of
+    /// its own for each comma and key cost as much again as the bytes.
+    private struct Lead {
+        let comma: Bool
+        let key: UnsafePointer<UInt8>?
+        let keyCount: Int
+
+        /// The comma alone (when `comma`).
+        init(comma: Bool) {
+            self.comma = comma
+            key = nil
+            keyCount = 0
+        }
+
+        /// The comma and the key `name`, which must have a pointer representation.
+        init(comma: Bool, key name: StaticString) {
+            self.comma = comma
+            key = name.utf8Start
+            keyCount = name.utf8CodeUnitCount
+            assert(
+                ByteScan.firstStringSpecial(UnsafeBufferPointer(start: key, count: keyCount), from: 0) == keyCount,
+                "a key to escape: \(name)")
+        }
+
+        var count: Int { (comma ? 1 : 0) + (key == nil ? 0 : keyCount + 3) }
+
+        /// Writes the lead at `target`; returns where the value goes.
+        @inline(__always)
+        func write(at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
             var target = target
             if comma {
                 target[0] = UInt8(ascii: ",")
                 target += 1
             }
+            guard let key else { return target }
             target[0] = UInt8(ascii: "\"")
-            Self.copy(source, to: target + 1, count: count)
-            target[count + 1] = UInt8(ascii: "\"")
-            target[count + 2] = UInt8(ascii: ":")
+            JSONWriter.copy(key, to: target + 1, count: keyCount)
+            target[keyCount + 1] = UInt8(ascii: "\"")
+            target[keyCount + 2] = UInt8(ascii: ":")
+            return target + keyCount + 3
         }
-        needsComma = false
+    }
+
+    /// The lead of member `name`'s value, or nil for a name stored as its scalar (a literal of
+    /// one character), which has no bytes to point at.
+    private func lead(_ name: StaticString) -> Lead? {
+        name.hasPointerRepresentation ? Lead(comma: needsComma, key: name) : nil
     }
 
     /// Writes a member whose value is a string known to need no escape (an enumeration's raw
@@ -261,10 +304,14 @@ public struct JSONWriter: Sendable {
     /// without being scanned. A report writes a verdict and each finding's code and severity
     /// this way; `field(_:_: String?)` scanned each for bytes to escape.
     public mutating func field(_ name: StaticString, plain value: String) {
-        key(name)
+        guard let lead = lead(name) else {
+            key(name)
+            return value.withUTF8InPlace { quoted($0, after: Lead(comma: false)) }
+        }
         value.withUTF8InPlace { text in
             assert(Self.needsNoEscape(text), "a plain value to escape: \(value)")
-            write(text.count + 2) { target in
+            write(lead.count + text.count + 2) { start in
+                let target = lead.write(at: start)
                 target[0] = UInt8(ascii: "\"")
                 if let source = text.baseAddress { Self.copy(source, to: target + 1, count: text.count) }
                 target[text.count + 1] = UInt8(ascii: "\"")
@@ -283,21 +330,43 @@ public struct JSONWriter: Sendable {
     }
 
     public mutating func value(_ string: String?) {
-        separate()
-        if let string { string.withUTF8InPlace { quoted($0) } } else { append("null") }
-        needsComma = true
+        value(string, after: Lead(comma: needsComma))
     }
 
     public mutating func value(_ text: DocumentText?) {
-        separate()
-        if let text { text.withUTF8 { quoted($0) } } else { append("null") }
-        needsComma = true
+        value(text, after: Lead(comma: needsComma))
     }
 
     public mutating func value(_ number: Int) {
-        separate()
-        DecimalDigits.withSpelling(number) { raw($0) }
+        value(number, after: Lead(comma: needsComma))
+    }
+
+    private mutating func value(_ string: String?, after lead: Lead) {
+        if let string { string.withUTF8InPlace { quoted($0, after: lead) } } else { null(after: lead) }
         needsComma = true
+    }
+
+    private mutating func value(_ text: DocumentText?, after lead: Lead) {
+        if let text { text.withUTF8 { quoted($0, after: lead) } } else { null(after: lead) }
+        needsComma = true
+    }
+
+    /// `number` in decimal, as `String(number)` spells it, with no string made.
+    private mutating func value(_ number: Int, after lead: Lead) {
+        // Twenty bytes hold any `Int` spelled (`Int.min`'s).
+        write(atMost: lead.count + 20) { start in
+            let target = lead.write(at: start)
+            return target - start + DecimalDigits.spell(number, into: target, room: 20)!
+        }
+        needsComma = true
+    }
+
+    private mutating func null(after lead: Lead) {
+        write(lead.count + 4) { start in
+            // "null"'s four bytes as one little-endian word.
+            UnsafeMutableRawPointer(lead.write(at: start)).storeBytes(
+                of: UInt32(0x6C6C_756E).littleEndian, as: UInt32.self)
+        }
     }
 
     /// Appends `number` in decimal, as `String(number)` spells it (no string made: the access
@@ -380,8 +449,8 @@ public struct JSONWriter: Sendable {
     /// Starts a string value whose bytes the caller writes with `raw` or `escaped`
     /// (`unescapedString` without a closure).
     mutating func openString() {
-        separate()
-        raw(UInt8(ascii: "\""))
+        let lead = Lead(comma: needsComma)
+        write(lead.count + 1) { lead.write(at: $0)[0] = UInt8(ascii: "\"") }
     }
 
     /// Ends the string `openString` started.
@@ -391,20 +460,29 @@ public struct JSONWriter: Sendable {
     }
 
     public mutating func field(_ name: StaticString, _ string: String?) {
-        key(name)
-        value(string)
+        guard let lead = lead(name) else {
+            key(name)
+            return value(string)
+        }
+        value(string, after: lead)
     }
 
     /// A string held by a document or as a `String`, written from its bytes: the same text
     /// `field(_:_: String?)` writes for its `string`.
     public mutating func field(_ name: StaticString, _ text: DocumentText?) {
-        key(name)
-        value(text)
+        guard let lead = lead(name) else {
+            key(name)
+            return value(text)
+        }
+        value(text, after: lead)
     }
 
     public mutating func field(_ name: StaticString, _ number: Int) {
-        key(name)
-        value(number)
+        guard let lead = lead(name) else {
+            key(name)
+            return value(number)
+        }
+        value(number, after: lead)
     }
 
     public mutating func field(_ name: StaticString, _ number: Double) {

@@ -111,6 +111,8 @@ import Testing
                 bytes[start...].firstIndex { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }
                 ?? count
             #expect(special == expected, "\(bytes) from \(start)")
+            let hasSpecial = bytes.withUnsafeBufferPointer { ByteScan.hasStringSpecial($0) }
+            #expect(hasSpecial == bytes.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 })
             // The same bytes, one byte changed, or one byte fewer.
             var other = bytes
             switch Int.random(in: 0..<3, using: &generator) {
@@ -121,6 +123,29 @@ import Testing
             let same = bytes.withUnsafeBufferPointer { left in other.withUnsafeBufferPointer { ByteScan.same(left, $0) }
             }
             #expect(same == (bytes == other), "\(bytes) and \(other)")
+        }
+    }
+
+    /// The string check's blocks (the last one read again in part), its two words and its bytes
+    /// each see one quote, backslash or control byte wherever it sits, and none in plain text.
+    @Test func theStringCheckSeesOneSpecialByteAtEveryOffset() {
+        for count in [0, 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 100] {
+            let plain = [UInt8](repeating: 0x7E, count: count)
+            #expect(!plain.withUnsafeBufferPointer { ByteScan.hasStringSpecial($0) }, "\(count) plain bytes")
+            for offset in 0..<count {
+                for value: UInt8 in [0x22, 0x5C, 0x00, 0x1F, 0x0A] {
+                    var bytes = plain
+                    bytes[offset] = value
+                    let found = bytes.withUnsafeBufferPointer { ByteScan.hasStringSpecial($0) }
+                    #expect(found, "byte \(value) at \(offset) of \(count)")
+                }
+            }
+        }
+        // Bytes the writer never escapes: space, DEL and those over 0x7F.
+        let unescaped: [UInt8] = [0x20, 0x7F, 0x80, 0xFF, 0xC3, 0x21, 0x23, 0x5B, 0x5D]
+        for count in [3, 12, 40] {
+            let bytes = (0..<count).map { unescaped[$0 % unescaped.count] }
+            #expect(!bytes.withUnsafeBufferPointer { ByteScan.hasStringSpecial($0) }, "\(bytes)")
         }
     }
 

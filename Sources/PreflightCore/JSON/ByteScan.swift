@@ -138,6 +138,46 @@ enum ByteScan {
         return count
     }
 
+    /// Whether `bytes` hold a byte a JSON string cannot hold as it is (a quote, a backslash or a
+    /// control character: `firstStringSpecial`'s), for a writer that needs no place, only a yes:
+    /// sixteen bytes at a time, the last block the last sixteen (read again in part); under
+    /// sixteen, two words that overlap; under eight, byte by byte. `firstStringSpecial` read the
+    /// last fifteen bytes of every string by words and bytes, some fifty instructions for each
+    /// of a report's dozen strings.
+    static func hasStringSpecial(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        if count >= 16 {
+            let quotes16 = SIMD16(repeating: quote), backslashes16 = SIMD16(repeating: backslash)
+            let space16 = SIMD16<UInt8>(repeating: 0x20)
+            var index = 0
+            while true {
+                let at = Swift.min(index, count - 16)
+                let chunk = UnsafeRawPointer(base + at).loadUnaligned(as: SIMD16<UInt8>.self)
+                if anyLane((chunk .== quotes16) .| (chunk .== backslashes16) .| (chunk .< space16)) { return true }
+                if at + 16 == count { return false }
+                index = at + 16
+            }
+        }
+        if count >= 8 {
+            let quotes = ones &* UInt64(quote), backslashes = ones &* UInt64(backslash)
+            let head = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+            let tail = UInt64(littleEndian: UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self))
+            // No bit is set for a word with no special byte (`bytesBelow`: only bytes after a
+            // special one may be marked wrongly).
+            let found = { (word: UInt64) in
+                zeroBytes(word ^ quotes) | zeroBytes(word ^ backslashes) | bytesBelow(0x20, in: word)
+            }
+            return found(head) | found(tail) != 0
+        }
+        for index in 0..<count {
+            let byte = base[index]
+            if byte == quote || byte == backslash || byte < 0x20 { return true }
+        }
+        return false
+    }
+
     /// The index of the first `byte` at or after `start`, or `bytes.count`: sixteen bytes, then
     /// eight, at a time, as `firstStringSpecial`. `firstIndex(of:)` over a slice reads one byte
     /// at a time.

@@ -164,7 +164,7 @@ public struct JSONWriter: Sendable {
 
     /// `quoted(_:)` after `lead`, in the same write when nothing is to be escaped.
     private mutating func quoted(_ utf8: UnsafeBufferPointer<UInt8>, after lead: Lead) {
-        guard ByteScan.firstStringSpecial(utf8, from: 0) == utf8.count, let source = utf8.baseAddress else {
+        guard !ByteScan.hasStringSpecial(utf8), let source = utf8.baseAddress else {
             write(lead.count + 1) { lead.write(at: $0)[0] = UInt8(ascii: "\"") }
             escaped(utf8)
             raw(UInt8(ascii: "\""))
@@ -182,7 +182,7 @@ public struct JSONWriter: Sendable {
     func isPlain(from start: Int) -> Bool {
         storage.withUnsafeBufferPointer { written in
             let piece = UnsafeBufferPointer(rebasing: written[start..<length])
-            return ByteScan.firstStringSpecial(piece, from: 0) == piece.count
+            return !ByteScan.hasStringSpecial(piece)
         }
     }
 
@@ -555,7 +555,7 @@ public struct JSONWriter: Sendable {
     /// `needsNoEscape` for a text of sixteen bytes or more, sixteen bytes at a time.
     @usableFromInline
     static func hasNoStringSpecial(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        ByteScan.firstStringSpecial(utf8, from: 0) == utf8.count
+        !ByteScan.hasStringSpecial(utf8)
     }
 
     /// Hands `body` the escape sequence of `byte` (a quote, a backslash or a control character):

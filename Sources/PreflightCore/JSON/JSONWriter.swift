@@ -320,6 +320,19 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes members rendered before (`ProfileReportMembers.json`: JSON members, no braces) as
+    /// they are, after a comma when one is needed.
+    mutating func members(_ json: [UInt8]) {
+        let lead = Lead(comma: needsComma)
+        json.withUnsafeBufferPointer { json in
+            write(lead.count + json.count) { start in
+                let target = lead.write(at: start)
+                if let source = json.baseAddress { Self.copy(source, to: target, count: json.count) }
+            }
+        }
+        needsComma = true
+    }
+
     /// Writes a key made at run time (a code, a header's name, a member of a document), escaped
     /// as JSON requires; the next value written is its value.
     public mutating func key(text name: String) {

@@ -110,3 +110,51 @@ extension ExtensionProfile.Source {
         }
     }
 }
+
+// MARK: - A profile as a report names it
+
+/// The members a report's `payload` object writes for the profile a push was judged for
+/// (`profile`, `profile_url` and, for a profile with a source, `profile_source`), rendered once,
+/// when the profile is made: they are the same for every push judged for it, and were written
+/// field by field for each report, some 700 instructions. A summary holds them while it names
+/// this profile and source (`PayloadSummary.set(profile:)`; changing either drops them), and
+/// the report copies `json`; without them it writes the members field by field (`write`), the
+/// same bytes.
+final class ProfileReportMembers: Sendable {
+    let name: String
+    let source: ExtensionProfile.Source?
+    /// The members, as `write` writes them after another member, without the comma before them.
+    let json: [UInt8]
+
+    init(name: String, source: ExtensionProfile.Source?) {
+        self.name = name
+        self.source = source
+        var writer = JSONWriter(capacity: 128)
+        writer.beginObject()
+        Self.write(name: name, source: source, to: &writer)
+        writer.endObject()
+        // Without the object's braces.
+        json = Array(writer.finished().dropFirst().dropLast())
+    }
+
+    /// Writes the members field by field.
+    static func write(name: String, source: ExtensionProfile.Source?, to writer: inout JSONWriter) {
+        writer.field("profile", name)
+        writer.key("profile_url")
+        writer.unescapedString { path in
+            ExtensionProfile.forEachCatalogPathPiece(name) { path.raw($0) }
+        }
+        if let source {
+            writer.key("profile_source")
+            source.writeJSON(to: &writer, citation: false)
+        }
+    }
+}
+
+/// A summary's rendered profile members (`ProfileReportMembers`), or none: a cache of what its
+/// `profile` and `profileSource` say, so summaries are equal whatever it holds.
+struct RenderedProfile: Sendable, Equatable {
+    let members: ProfileReportMembers?
+
+    static func == (lhs: RenderedProfile, rhs: RenderedProfile) -> Bool { true }
+}

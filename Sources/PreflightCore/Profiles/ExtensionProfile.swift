@@ -145,8 +145,17 @@ public struct ExtensionProfile: Sendable, Equatable {
     /// the box needs no uniqueness check, and its fields, constant, are read where they are.
     private final class Box: Sendable {
         let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+        /// What a report writes for the profile, rendered from the name and the source.
+        let reportMembers: ProfileReportMembers
+
+        init(_ fields: Fields) {
+            self.fields = fields
+            reportMembers = ProfileReportMembers(name: fields.name, source: fields.source)
+        }
     }
+
+    /// The members a report writes for this profile, rendered when it was made.
+    var reportMembers: ProfileReportMembers { box.reportMembers }
 
     /// Changes one field, in a new box.
     private mutating func write(_ change: (inout Fields) -> Void) {

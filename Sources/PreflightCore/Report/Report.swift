@@ -11,12 +11,19 @@ public struct PayloadSummary: Sendable, Equatable {
     public var mediaURLText: Optional<DocumentText>
     public var mediaKey: Optional<String>
     /// The extension profile the push was judged for.
-    public var profile: String
+    public var profile: String {
+        didSet { renderedProfile = RenderedProfile(members: nil) }
+    }
     /// What that profile models (`GET /v1/profiles/NAME` has the whole entry); nil for a profile
     /// the configuration defines.
-    public var profileSource: Optional<ExtensionProfile.Source>
+    public var profileSource: Optional<ExtensionProfile.Source> {
+        didSet { renderedProfile = RenderedProfile(members: nil) }
+    }
     /// What the push was judged as, from its push type and payload: which rule table applied.
     public var judgedAs: PushKind
+    /// The report's members for the profile, rendered when the profile was made: set with
+    /// `profile` and `profileSource` by `set(profile:)`, dropped when either is changed alone.
+    private(set) var renderedProfile: RenderedProfile
 
     /// The media URL as a `String` (`mediaURLText`'s text).
     public var mediaURL: String? {
@@ -37,6 +44,15 @@ public struct PayloadSummary: Sendable, Equatable {
         self.profile = profile
         self.profileSource = profileSource
         self.judgedAs = judgedAs
+        self.renderedProfile = RenderedProfile(members: nil)
+    }
+
+    /// `profile` and `profileSource` set to `profile`'s, with its rendered report members.
+    mutating func set(profile: ExtensionProfile) {
+        let members = profile.reportMembers
+        self.profile = members.name
+        profileSource = members.source
+        renderedProfile = RenderedProfile(members: members)
     }
 }
 
@@ -179,14 +195,10 @@ public struct Report: Sendable {
                 summary.field("judged_as", plain: payload.judgedAs.rawValue)
                 summary.field("media_url", payload.mediaURLText)
                 summary.field("media_key", payload.mediaKey)
-                summary.field("profile", payload.profile)
-                summary.key("profile_url")
-                summary.unescapedString { path in
-                    ExtensionProfile.forEachCatalogPathPiece(payload.profile) { path.raw($0) }
-                }
-                if let source = payload.profileSource {
-                    summary.key("profile_source")
-                    source.writeJSON(to: &summary, citation: false)
+                if let members = payload.renderedProfile.members {
+                    summary.members(members.json)
+                } else {
+                    ProfileReportMembers.write(name: payload.profile, source: payload.profileSource, to: &summary)
                 }
             }
             if let envelope {

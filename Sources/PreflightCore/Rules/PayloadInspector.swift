@@ -150,7 +150,7 @@ public struct PayloadInspector: Sendable {
                     profile: judgedProfile.name,
                     judgedAs: PushKind.judge(headers: envelope.headers, expectMedia: expectMedia)),
                 media: nil, profile: judgedProfile, root: nil)
-            inspection.summary.profileSource = judgedProfile.source
+            inspection.summary.set(profile: judgedProfile)
             inspection.envelope = envelope
             return inspection
         }
@@ -223,7 +223,7 @@ public struct PayloadInspector: Sendable {
             bytes: byteCount, limit: limit,
             pushType: headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil, profile: profile.name,
             judgedAs: PushKind.judge(headers: headers, expectMedia: expectMedia))
-        summary.profileSource = profile.source
+        summary.set(profile: profile)
 
         let (root, parseFindings) = parsed
         findings += parseFindings

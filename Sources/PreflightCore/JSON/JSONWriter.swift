@@ -306,7 +306,7 @@ public struct JSONWriter: Sendable {
     public mutating func field(_ name: StaticString, plain value: String) {
         guard let lead = lead(name) else {
             key(name)
-            return value.withUTF8InPlace { quoted($0, after: Lead(comma: false)) }
+            return self.value(value)
         }
         value.withUTF8InPlace { text in
             assert(Self.needsNoEscape(text), "a plain value to escape: \(value)")

@@ -225,11 +225,8 @@ public struct JSONWriter: Sendable {
 
     /// The comma a value needs after another, and `bracket`, in one write.
     private mutating func open(_ bracket: UInt8) {
-        let comma = needsComma
-        write(comma ? 2 : 1) { target in
-            if comma { target[0] = UInt8(ascii: ",") }
-            target[comma ? 1 : 0] = bracket
-        }
+        let lead = Lead(comma: needsComma)
+        write(lead.count + 1) { lead.write(at: $0)[0] = bracket }
         needsComma = false
     }
 
@@ -336,8 +333,8 @@ public struct JSONWriter: Sendable {
     /// Writes a key made at run time (a code, a header's name, a member of a document), escaped
     /// as JSON requires; the next value written is its value.
     public mutating func key(text name: String) {
-        separate()
-        name.withUTF8InPlace { quoted($0) }
+        let lead = Lead(comma: needsComma)
+        name.withUTF8InPlace { quoted($0, after: lead) }
         raw(UInt8(ascii: ":"))
         needsComma = false
     }
@@ -439,8 +436,8 @@ public struct JSONWriter: Sendable {
         } else if let elements = json.elements {
             array { writer in for element in elements { writer.value(element) } }
         } else if json.isString {
-            separate()
-            json.withUTF8 { quoted($0) }
+            let lead = Lead(comma: needsComma)
+            json.withUTF8 { quoted($0, after: lead) }
             needsComma = true
         } else {
             // A number, true, false or null: as written.

@@ -103,6 +103,18 @@ import Testing
         #expect(over.messageText.utf8Count == Finding.maxTextBytes)
     }
 
+    /// A literal piece is its static bytes' address and count: literals of one ASCII byte, of one
+    /// two-byte character and of several characters, in all seven slots, read back as written.
+    @Test func literalsOfOneByteAndOfSeveralReadBackFromEverySlot() throws {
+        let text: FindingText = "é\(1)x\(-2)€ab\(3)z"
+        #expect(Self.isPieces(text))
+        #expect(text.pieces.count == 7)
+        #expect(text.text == "é1x-2€ab3z")
+        #expect(text.utf8Count == "é1x-2€ab3z".utf8.count)
+        let json = try Self.findingJSON(Finding(.alertTruncated, path: nil, message: text, fix: "\(4)!"))
+        #expect(json.hasSuffix(#""message":"é1x-2€ab3z","fix":"4!"}"#))
+    }
+
     @Test func moreValuesThanFitInlineAreJoinedAsTheyAreBuilt() throws {
         let text: FindingText = "\(1)-\(2)-\(3)-\(4)-\(5) and \(Severity.warning)"
         #expect(!Self.isPieces(text))

@@ -19,17 +19,52 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
 
     /// The most pieces kept inline: `aps.alert.truncated`, which a long alert body makes on every
     /// push, has four literals and three values.
-    static let inlinePieces = 7
+    static let inlinePieces = Pieces.Slots.count
     /// The most string values kept inline: a rule quotes at most a key, a value and a name.
-    static let inlineStrings = 3
+    static let inlineStrings = Pieces.Strings.count
 
-    /// One piece of a text: a literal of the rule's source, a number, or a string value, which
-    /// is kept in one of the pieces' string slots. A piece holds no reference, so copying the
-    /// pieces copies their bytes and retains only the strings in the slots.
-    enum Piece: Sendable {
-        case literal(StaticString)
-        case number(Int)
-        case string(slot: UInt8)
+    /// One piece of a text, in two words that hold no reference: a literal of the rule's source
+    /// (the address and count of its static UTF-8), a number, or a string value, which is kept
+    /// in one of the pieces' string slots. A trivial type of sixteen bytes, so that a finding's
+    /// pieces are moved as blocks of memory: an enum of a `StaticString` took 24 bytes a piece,
+    /// in fields of 8, 8, 1 and 1 bytes, and each move of a finding (from the interpolation to
+    /// the text, the finding and the findings' array) copied them field by field, some 500
+    /// instructions and 3 KB of code at each place a rule makes one.
+    struct Piece: Sendable {
+        /// The literal's address, the number's bits, or the string's slot.
+        private let word: UInt
+        /// The kind in the low two bits (`literalKind`...), a literal's byte count above them.
+        private let info: UInt
+
+        private static let literalKind: UInt = 0
+        private static let numberKind: UInt = 1
+        private static let stringKind: UInt = 2
+
+        /// What a piece holds, read out of its two words.
+        enum Value {
+            case literal(UnsafeBufferPointer<UInt8>)
+            case number(Int)
+            case string(slot: Int)
+        }
+
+        /// A literal whose UTF-8 is static: a `StaticString`'s, with a pointer representation.
+        static func literal(_ start: UnsafePointer<UInt8>, count: Int) -> Piece {
+            Piece(word: UInt(bitPattern: start), info: UInt(count) << 2 | literalKind)
+        }
+
+        static func number(_ value: Int) -> Piece { Piece(word: UInt(bitPattern: value), info: numberKind) }
+
+        static func string(slot: Int) -> Piece { Piece(word: UInt(slot), info: stringKind) }
+
+        var value: Value {
+            switch info & 3 {
+            case Self.literalKind:
+                // The address came from a `StaticString`'s `utf8Start`, which is never nil.
+                .literal(UnsafeBufferPointer(start: UnsafePointer(bitPattern: word), count: Int(info >> 2)))
+            case Self.numberKind: .number(Int(bitPattern: word))
+            default: .string(slot: Int(word))
+            }
+        }
     }
 
     /// The pieces, when the text is kept as pieces (`joined` is nil).
@@ -208,28 +243,25 @@ public struct FindingText: Sendable, Equatable, CustomStringConvertible, Express
 }
 
 extension FindingText {
-    /// Up to `FindingText.inlinePieces` pieces and `FindingText.inlineStrings` strings in stored
-    /// properties: a text with no array, copied as bytes and the strings' retains.
+    /// Up to `FindingText.inlinePieces` pieces and `FindingText.inlineStrings` strings, stored
+    /// inline (`InlineArray`s, no heap): a text copied as bytes and the strings' retains.
     struct Pieces: Sendable {
         private(set) var count: UInt8 = 0
         private var stringCount: UInt8 = 0
         /// The UTF-8 bytes of the pieces, counted as they are appended.
         private(set) var utf8Count = 0
-        private var piece0 = Piece.number(0)
-        private var piece1 = Piece.number(0)
-        private var piece2 = Piece.number(0)
-        private var piece3 = Piece.number(0)
-        private var piece4 = Piece.number(0)
-        private var piece5 = Piece.number(0)
-        private var piece6 = Piece.number(0)
-        private var string0 = ""
-        private var string1 = ""
-        private var string2 = ""
+        typealias Slots = InlineArray<7, Piece>
+        typealias Strings = InlineArray<3, String>
+        private var slots = Slots(repeating: .number(0))
+        private var strings = Strings(repeating: "")
 
         /// Adds a literal, or returns false when every slot is taken.
         mutating func append(_ literal: StaticString) -> Bool {
+            // A literal of one scalar may be held as the scalar, with no bytes to point at: kept
+            // as a string (Swift 6.3 gives every literal a pointer, so this is a safeguard).
+            guard literal.hasPointerRepresentation else { return append(literal.description) }
             guard count < FindingText.inlinePieces else { return false }
-            add(.literal(literal))
+            add(.literal(literal.utf8Start, count: literal.utf8CodeUnitCount))
             utf8Count += literal.utf8CodeUnitCount
             return true
         }
@@ -245,12 +277,8 @@ extension FindingText {
         /// Adds a string, or returns false when every slot, or every string slot, is taken.
         mutating func append(_ string: String) -> Bool {
             guard count < FindingText.inlinePieces, stringCount < FindingText.inlineStrings else { return false }
-            switch stringCount {
-            case 0: string0 = string
-            case 1: string1 = string
-            default: string2 = string
-            }
-            add(.string(slot: stringCount))
+            strings[Int(stringCount)] = string
+            add(.string(slot: Int(stringCount)))
             stringCount += 1
             utf8Count += string.utf8.count
             return true
@@ -258,15 +286,7 @@ extension FindingText {
 
         /// Puts `piece` in the next slot, which the caller checked is free.
         private mutating func add(_ piece: Piece) {
-            switch count {
-            case 0: piece0 = piece
-            case 1: piece1 = piece
-            case 2: piece2 = piece
-            case 3: piece3 = piece
-            case 4: piece4 = piece
-            case 5: piece5 = piece
-            default: piece6 = piece
-            }
+            slots[Int(count)] = piece
             count += 1
         }
 
@@ -288,9 +308,9 @@ extension FindingText {
             var offset = 0
             for index in 0..<Int(pieces.pointee.count) {
                 let copied: Int?
-                switch piece(index, at: pieces) {
+                switch piece(index, at: pieces).value {
                 case .literal(let literal):
-                    copied = literal.withUTF8Buffer { FindingText.copy($0, to: target + offset, room: room - offset) }
+                    copied = FindingText.copy(literal, to: target + offset, room: room - offset)
                 case .number(let number):
                     copied = DecimalDigits.spell(number, into: target + offset, room: room - offset)
                 case .string(let slot):
@@ -307,8 +327,8 @@ extension FindingText {
         private static func withUTF8(
             of piece: Piece, in pieces: UnsafePointer<Pieces>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
         ) {
-            switch piece {
-            case .literal(let literal): literal.withUTF8Buffer(body)
+            switch piece.value {
+            case .literal(let literal): body(literal)
             case .number(let number): DecimalDigits.withSpelling(number, body)
             case .string(let slot): FindingText.withUTF8(of: string(slot, at: pieces), body)
             }
@@ -316,24 +336,12 @@ extension FindingText {
 
         /// The piece in slot `index` of the pieces stored at `pieces`, read where it is stored.
         private static func piece(_ index: Int, at pieces: UnsafePointer<Pieces>) -> Piece {
-            switch index {
-            case 0: pieces.pointee.piece0
-            case 1: pieces.pointee.piece1
-            case 2: pieces.pointee.piece2
-            case 3: pieces.pointee.piece3
-            case 4: pieces.pointee.piece4
-            case 5: pieces.pointee.piece5
-            default: pieces.pointee.piece6
-            }
+            pieces.pointee.slots[index]
         }
 
         /// The string value in string slot `slot` of the pieces stored at `pieces`.
-        private static func string(_ slot: UInt8, at pieces: UnsafePointer<Pieces>) -> String {
-            switch slot {
-            case 0: pieces.pointee.string0
-            case 1: pieces.pointee.string1
-            default: pieces.pointee.string2
-            }
+        private static func string(_ slot: Int, at pieces: UnsafePointer<Pieces>) -> String {
+            pieces.pointee.strings[slot]
         }
     }
 }

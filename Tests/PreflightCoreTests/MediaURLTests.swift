@@ -31,6 +31,18 @@ import Testing
             ("https://a.test/caf%C3%A9%20menu.JPG", "https", "a.test", nil, "/caf%C3%A9%20menu.JPG", "jpg"),
             ("https://a.test/photo%2Ejpg", "https", "a.test", nil, "/photo%2Ejpg", nil),
             ("https://a.test/a.j%70g", "https", "a.test", nil, "/a.j%70g", nil),
+            // The extension is the last dot's: letters and digits only, one to eight of them.
+            ("https://a.test/a.tar.GZ", "https", "a.test", nil, "/a.tar.GZ", "gz"),
+            ("https://a.test/a.b-c", "https", "a.test", nil, "/a.b-c", nil),
+            ("https://a.test/a.", "https", "a.test", nil, "/a.", nil),
+            ("https://a.test/a.12345678", "https", "a.test", nil, "/a.12345678", "12345678"),
+            ("https://a.test/a.123456789", "https", "a.test", nil, "/a.123456789", nil),
+            ("https://a.test/b.c/d", "https", "a.test", nil, "/b.c/d", nil),
+            ("https://a.test/x/.png//", "https", "a.test", nil, "/x/.png//", nil),
+            ("https://a.test/x/a.png//", "https", "a.test", nil, "/x/a.png//", "png"),
+            ("https://a.test/a.p@g", "https", "a.test", nil, "/a.p@g", nil),
+            ("https://a.test/a.p[g", "https", "a.test", nil, "/a.p[g", nil),
+            ("https://a.test/a.p`g", "https", "a.test", nil, "/a.p`g", nil),
         ] as [(String, String, String, Int?, String, String?)])
     func takesTheURLApart(
         text: String, scheme: String, host: String, port: Int?, path: String, pathExtension: String?
@@ -50,6 +62,8 @@ import Testing
         ("https://a.test/a b.jpg", "the URL contains U+0020, which must be percent-encoded"),
         ("https://a.test/\u{7}.jpg", "the URL contains U+0007, which must be percent-encoded"),
         ("https://a.test/café.jpg", "the URL contains a non-ASCII character, which must be percent-encoded"),
+        // DEL is a control character, named as one (it was named as a backslash).
+        ("https://a.test/a\u{7F}.jpg", "the URL contains U+007F, which must be percent-encoded"),
         (#"https://a.test\a.jpg"#, #"the URL contains \, which must be percent-encoded"#),
         ("/relative/a.jpg", "the URL is not absolute (no scheme://)"),
         ("https:/a.test/a.jpg", "the URL is not absolute (no scheme://)"),
@@ -75,6 +89,34 @@ import Testing
     func namesWhatIsWrong(text: String, reason: String) {
         #expect(throws: MediaURL.Problem(reason: reason)) { try Self.parsed(text).get() }
         #expect(throws: MediaURL.Problem(reason: reason)) { try MediaURL.parse(text) }
+    }
+
+    /// A byte a URL must percent-encode is found at every offset of URLs of 16 to 80 bytes
+    /// (sixteen bytes at a time, the last block read again in part) and named, and a URL of
+    /// printable bytes only passes.
+    @Test(arguments: [UInt8(0x20), 0x00, 0x1F, 0x7F, 0x80, 0xFF, UInt8(ascii: "\\")])
+    func aByteToEncodeIsFoundAtEveryOffset(byte: UInt8) {
+        for length in [16, 17, 31, 32, 33, 47, 64, 80] {
+            let clean = Array("https://a.test/".utf8) + Array(repeating: UInt8(ascii: "p"), count: length - 15)
+            #expect(clean.withUnsafeBufferPointer { !ByteScan.hasNonPrintable($0, orEqualTo: UInt8(ascii: "\\")) })
+            for offset in 15..<length {
+                var bytes = clean
+                bytes[offset] = byte
+                #expect(bytes.withUnsafeBufferPointer { ByteScan.hasNonPrintable($0, orEqualTo: UInt8(ascii: "\\")) })
+                let problem = bytes.withUnsafeBufferPointer { bytes in
+                    Result { () throws(MediaURL.Problem) in
+                        try MediaURL.parse(bytes, text: DocumentText(String(decoding: bytes, as: UTF8.self)))
+                    }
+                }
+                #expect(throws: MediaURL.Problem.self) { try problem.get() }
+            }
+        }
+        // Under sixteen bytes, byte by byte.
+        for offset in 0..<15 {
+            var bytes = Array("https://a.test/".utf8)
+            bytes[offset] = byte
+            #expect(bytes.withUnsafeBufferPointer { ByteScan.hasNonPrintable($0, orEqualTo: UInt8(ascii: "\\")) })
+        }
     }
 
     /// The URL read from the document's bytes with its escapes undone (`\/` is `/`): judged, and

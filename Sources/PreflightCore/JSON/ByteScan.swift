@@ -30,24 +30,40 @@ enum ByteScan {
     static func containsAny(_ bytes: UnsafeBufferPointer<UInt8>, of targets: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let (a, b, c, d) = targets
-        var index = 0
         let count = bytes.count
         if count >= 16 {
             let va = SIMD16<UInt8>(repeating: a)
             let vb = SIMD16<UInt8>(repeating: b)
             let vc = SIMD16<UInt8>(repeating: c)
             let vd = SIMD16<UInt8>(repeating: d)
-            while true {
-                let chunk = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
-                if any((chunk .== va) .| (chunk .== vb) .| (chunk .== vc) .| (chunk .== vd)) { return true }
-                if index + 16 == count { return false }
-                index = Swift.min(index + 16, count - 16)
+            return anyBlock(base, count: count) { chunk in
+                anyLane((chunk .== va) .| (chunk .== vb) .| (chunk .== vc) .| (chunk .== vd))
             }
         }
-        while index < count {
+        for index in 0..<count {
             let byte = base[index]
             if byte == a || byte == b || byte == c || byte == d { return true }
-            index += 1
+        }
+        return false
+    }
+
+    /// Whether any byte of `bytes` is outside printable ASCII (0x21 to 0x7E: a control
+    /// character, a space, DEL or a byte of a non-ASCII character) or is `excluded`: what a URL
+    /// must percent-encode. Sixteen bytes at a time, as `containsAny`; the byte and its place
+    /// are found again, one at a time, only for a URL that has one (to name it).
+    static func hasNonPrintable(_ bytes: UnsafeBufferPointer<UInt8>, orEqualTo excluded: UInt8) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        if count >= 16 {
+            let low = SIMD16<UInt8>(repeating: 0x21), high = SIMD16<UInt8>(repeating: 0x7E)
+            let excluded16 = SIMD16(repeating: excluded)
+            return anyBlock(base, count: count) { chunk in
+                anyLane((chunk .< low) .| (chunk .> high) .| (chunk .== excluded16))
+            }
+        }
+        for index in 0..<count {
+            let byte = base[index]
+            if byte < 0x21 || byte > 0x7E || byte == excluded { return true }
         }
         return false
     }
@@ -81,13 +97,10 @@ enum ByteScan {
         // The rest sixteen bytes at a time, the last block the last sixteen bytes, read again in
         // part (as `containsAny` ends): no word or byte at a time for a text of sixteen or more.
         if count >= 16 {
-            while index < count {
-                let at = Swift.min(index, count - 16)
-                let chunk = UnsafeRawPointer(base + at).loadUnaligned(as: SIMD16<UInt8>.self)
-                if anyLane((chunk & high16 .== high16) .| (chunk .== excluded16)) { return false }
-                index = at + 16
+            if index == count { return true }
+            return !anyBlock(base, from: index, count: count) { chunk in
+                anyLane((chunk & high16 .== high16) .| (chunk .== excluded16))
             }
-            return true
         }
         let pattern = ones &* UInt64(excluded)
         while index + 8 <= count {
@@ -151,13 +164,8 @@ enum ByteScan {
         if count >= 16 {
             let quotes16 = SIMD16(repeating: quote), backslashes16 = SIMD16(repeating: backslash)
             let space16 = SIMD16<UInt8>(repeating: 0x20)
-            var index = 0
-            while true {
-                let at = Swift.min(index, count - 16)
-                let chunk = UnsafeRawPointer(base + at).loadUnaligned(as: SIMD16<UInt8>.self)
-                if anyLane((chunk .== quotes16) .| (chunk .== backslashes16) .| (chunk .< space16)) { return true }
-                if at + 16 == count { return false }
-                index = at + 16
+            return anyBlock(base, count: count) { chunk in
+                anyLane((chunk .== quotes16) .| (chunk .== backslashes16) .| (chunk .< space16))
             }
         }
         if count >= 8 {
@@ -200,6 +208,23 @@ enum ByteScan {
         }
         while index < count, base[index] != byte { index += 1 }
         return index
+    }
+
+    /// Whether `test` holds for a sixteen-byte block of the `count` bytes at `base` (sixteen or
+    /// more) from `start` on, the blocks taken in order and the last one the last sixteen bytes,
+    /// read again in part (the bytes read twice passed the test already): no tail read a byte at
+    /// a time. The one loop of the scans that only answer yes or no.
+    @inline(__always)
+    private static func anyBlock(
+        _ base: UnsafePointer<UInt8>, from start: Int = 0, count: Int, _ test: (SIMD16<UInt8>) -> Bool
+    ) -> Bool {
+        var index = start
+        while true {
+            let at = Swift.min(index, count - 16)
+            if test(UnsafeRawPointer(base + at).loadUnaligned(as: SIMD16<UInt8>.self)) { return true }
+            if at + 16 == count { return false }
+            index = at + 16
+        }
     }
 
     /// The first lane of `found` that is set (one must be): the mask's lanes, all ones or all

@@ -42,9 +42,12 @@ public struct MediaURL: Sendable, Equatable {
     /// text is `text` (the same characters, kept for the report and the download).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: DocumentText) throws(Problem) -> MediaURL {
         guard !bytes.isEmpty else { throw Problem(reason: "the URL is empty") }
-        if let bad = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") }) {
+        // Sixteen bytes at a time; the byte is found again, to be named, only in a URL that has one.
+        if ByteScan.hasNonPrintable(bytes, orEqualTo: UInt8(ascii: "\\")) {
+            let bad = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") })!
             let shown =
-                bad <= 0x20 ? codePointName(UInt32(bad)) : bad >= 0x80 ? "a non-ASCII character" : "\\"
+                bad <= 0x20 || bad == 0x7F
+                ? codePointName(UInt32(bad)) : bad >= 0x80 ? "a non-ASCII character" : "\\"
             throw Problem(reason: "the URL contains \(shown), which must be percent-encoded")
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count >= colon + 3,
@@ -66,9 +69,10 @@ public struct MediaURL: Sendable, Equatable {
         guard !host.isEmpty else { throw Problem(reason: "the URL has no host") }
         try checkHost(host)
 
-        let pathEnd =
-            bytes[authorityEnd...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") })
-            ?? bytes.count
+        var pathEnd = authorityEnd
+        while pathEnd < bytes.count, bytes[pathEnd] != UInt8(ascii: "?"), bytes[pathEnd] != UInt8(ascii: "#") {
+            pathEnd += 1
+        }
         return MediaURL(
             source: text, scheme: scheme, host: lowercased(host), port: port, pathOffsets: authorityEnd..<pathEnd,
             pathExtension: extensionOf(path: bytes[authorityEnd..<pathEnd]))
@@ -154,7 +158,7 @@ public struct MediaURL: Sendable, Equatable {
     /// The ASCII bytes lowercased into one `String` (small ones are held inline, allocating nothing).
     private static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            for (offset, byte) in bytes.enumerated() { buffer[offset] = asciiLowercased(byte) }
+            for offset in 0..<bytes.count { buffer[offset] = asciiLowercased(bytes[bytes.startIndex + offset]) }
             return bytes.count
         }
     }
@@ -163,18 +167,27 @@ public struct MediaURL: Sendable, Equatable {
         byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
     }
 
+    /// The last segment's extension: read back from the segment's end to its last dot, so that
+    /// only the extension's few bytes are read (a generic `lastIndex` and `allSatisfy` over the
+    /// slices read the path three times, some 300 instructions a URL).
     private static func extensionOf(path: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
         var end = path.endIndex
         while end > path.startIndex, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        let segmentStart = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? path.startIndex
-        let segment = path[segmentStart..<end]
-        guard let dot = segment.lastIndex(of: UInt8(ascii: ".")), dot != segment.startIndex else { return nil }
-        let ext = segment[(dot + 1)...]
-        let isAlphanumeric = { (byte: UInt8) in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        var dot = end
+        while dot > path.startIndex {
+            let byte = path[dot - 1]
+            if byte == UInt8(ascii: ".") { break }
+            // Not a letter or a digit: no extension (the segment's slash among them).
+            let letter = byte | 0x20
+            guard (byte >= 0x30 && byte <= 0x39) || (letter >= 0x61 && letter <= 0x7A) else { return nil }
+            dot -= 1
         }
-        guard !ext.isEmpty, ext.count <= 8, ext.allSatisfy(isAlphanumeric) else { return nil }
-        return lowercased(ext)
+        // A dot found (`dot` is just after it) that is not the segment's first byte (`/.jpg`),
+        // and an extension of one to eight bytes.
+        guard dot - 1 > path.startIndex, path[dot - 2] != UInt8(ascii: "/"), end > dot, end - dot <= 8 else {
+            return nil
+        }
+        return lowercased(path[dot..<end])
     }
 }
 

@@ -62,18 +62,25 @@ import Testing
         #expect(AttachmentNaming.conformingUTIs == ["com.apple.m4v-video": "public.mpeg-4"])
     }
 
-    /// A name spelled from a base and an extension, an extension lowercased only when it must
-    /// be, and a UTI's listed parent found by comparing the table's keys: the same as the
-    /// string forms they replace.
+    /// A name spelled from a base and an extension, an extension's type and a UTI's listed
+    /// parent found by comparing the tables' keys: the same as the string forms they replace
+    /// (the dictionary looked up with the extension lowercased).
     @Test func namesAndTypesReadTheSameAsTheStringForms() {
         for ext in ["jpg", "JPEG", "m4v", "jpé", "a.b", ""] {
             #expect(AttachmentNaming.file("attachment", ext: ext).fileName == "attachment" + "." + ext)
             #expect(AttachmentNaming.file("attachment", ext: ext).pathExtension == ext)
         }
         #expect(AttachmentNaming.file("attachment", ext: nil).fileName == "attachment")
-        for text in ["jpg", "JPG", "Jpeg", "", "ÉPS", "m4v", "ß", "İ", "mp4?x=Y"] {
-            #expect(AttachmentNaming.lowercased(text) == text.lowercased(), "\(text)")
+        let keys = AttachmentNaming.utiForExtension.keys
+        #expect(keys.allSatisfy { $0.utf8.count <= 8 && $0 == $0.lowercased() && $0.utf8.allSatisfy { $0 < 0x80 } })
+        let odd = [
+            "", "jp", "jpgg", "mov", "jpg.", "jpgjpgjpg", "ÉPS", "ß", "İ", "mp4?x=Y", "JPE\u{0301}", "M4\u{212A}",
+        ]
+        for ext in keys.flatMap({ [$0, $0.uppercased(), $0.prefix(1).uppercased() + $0.dropFirst()] }) + odd {
+            #expect(
+                AttachmentNaming.uti(forExtension: ext) == AttachmentNaming.utiForExtension[ext.lowercased()], "\(ext)")
         }
+        #expect(AttachmentNaming.uti(forExtension: "JpG") == "public.jpeg")
         for (kind, base) in AttachmentNaming.conformingUTIs {
             #expect(AttachmentNaming.conformingBase(of: kind) == base)
         }

@@ -13,7 +13,7 @@ public struct NamedFile: Sendable, Equatable {
         // Apple: the hint is a UTI. One that names no attachment type (a MIME type such as
         // `image/png`) types nothing; the name's extension is then all iOS has.
         if let typeHint, AttachmentNaming.attachableUTIs.contains(typeHint) { return typeHint }
-        return pathExtension.flatMap { AttachmentNaming.utiForExtension[AttachmentNaming.lowercased($0)] }
+        return pathExtension.flatMap(AttachmentNaming.uti(forExtension:))
     }
 }
 
@@ -51,14 +51,32 @@ public enum AttachmentNaming {
         return nil
     }
 
-    /// `text.lowercased()`: the string itself when it is ASCII with no uppercase letter (a file
-    /// extension most often: `lowercased()` made a new string of it all the same).
-    static func lowercased(_ text: String) -> String {
-        let isLower = text.withUTF8InPlace { bytes in
-            !bytes.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }
+    /// The type iOS gives a file of extension `ext`, in any case (`utiForExtension`), nil for
+    /// one it gives no listed type. An ASCII extension of up to eight bytes is packed into a word,
+    /// its letters lowercased, and found among the table's keys packed the same way: the
+    /// dictionary's lookup hashed the extension, some 450 instructions for every push with a
+    /// media URL. Any other is lowercased and looked up.
+    static func uti(forExtension ext: String) -> String? {
+        let packed = ext.withUTF8InPlace { bytes -> UInt64? in
+            guard bytes.count <= 8 else { return nil }
+            var word: UInt64 = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                word |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) << (index * 8)
+            }
+            return word
         }
-        return isLower ? text : text.lowercased()
+        guard let packed else { return utiForExtension[ext.lowercased()] }
+        return packedExtensions.firstIndex(of: packed).map { packedTypes[$0] }
     }
+
+    /// `utiForExtension`'s keys packed as `uti(forExtension:)` packs an extension (each key is
+    /// lowercase ASCII of at most eight bytes: a test checks), and their types in the same order.
+    private static let packedExtensions: [UInt64] = utiForExtension.keys.map { key in
+        key.utf8.enumerated().reduce(0) { word, byte in word | UInt64(byte.element) << (byte.offset * 8) }
+    }
+    private static let packedTypes: [String] = Array(utiForExtension.values)
 
     /// Extensions iOS types as a type that neither is nor conforms to a listed one, for the
     /// messages of `attachment.untyped`. Apple, `UTTypeAIFF`

@@ -159,7 +159,7 @@ extension MediaURLRules {
         }
         // Typed as iOS types a file name (`AttachmentNaming.utiForExtension`), not by the formats
         // Preflight sniffs: `.mov` holds MPEG-4 bytes but is `com.apple.quicktime-movie`, no listed type.
-        if let uti = AttachmentNaming.utiForExtension[AttachmentNaming.lowercased(ext)] {
+        if let uti = AttachmentNaming.uti(forExtension: ext) {
             if let finding = conformingType(url: reference, ext: ext, uti: uti) { findings.append(finding) }
             return
         }

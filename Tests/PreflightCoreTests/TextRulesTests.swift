@@ -172,26 +172,39 @@ import Testing
 
     /// The ASCII check's rounds of sixty-four bytes, its blocks of sixteen (the last one read
     /// again in part), its words and its tail, and the placeholder scan's blocks (the same last
-    /// one) and tail, each see one byte (over 0x7F or the excluded one; one of the four openings'
-    /// first bytes) wherever it sits in a text of up to three rounds and a tail.
+    /// one) and tail, and the one pass that answers both (`textTraits`), each see one byte (over
+    /// 0x7F or the excluded one; one of the four openings' first bytes) wherever it sits in a
+    /// text of up to three rounds and a tail.
     @Test func roundScansSeeOneByteAtEveryOffset() {
         let openings = (UInt8(ascii: "{"), UInt8(ascii: "%"), UInt8(ascii: "$"), UInt8(ascii: "["))
-        for count in [7, 15, 16, 17, 31, 32, 33, 63, 64, 65, 79, 127, 128, 200] {
+        for count in [0, 1, 7, 15, 16, 17, 31, 32, 33, 63, 64, 65, 79, 127, 128, 200] {
             let plain = [UInt8](repeating: 0x61, count: count)
             #expect(plain.withUnsafeBufferPointer { ByteScan.isASCII($0, excluding: 0x0D) }, "\(count) plain bytes")
             #expect(!plain.withUnsafeBufferPointer { ByteScan.containsAny($0, of: openings) }, "\(count) plain bytes")
+            let plainTraits = plain.withUnsafeBufferPointer {
+                ByteScan.textTraits($0, any: openings, asciiExcluding: 0x0D)
+            }
+            #expect(!plainTraits.hasTarget && plainTraits.isASCII, "\(count) plain bytes")
             for offset in 0..<count {
                 for value: UInt8 in [0x0D, 0x80, 0xC3, 0xFF] {
                     var bytes = plain
                     bytes[offset] = value
                     let ascii = bytes.withUnsafeBufferPointer { ByteScan.isASCII($0, excluding: 0x0D) }
                     #expect(!ascii, "byte \(value) at \(offset) of \(count)")
+                    let traits = bytes.withUnsafeBufferPointer {
+                        ByteScan.textTraits($0, any: openings, asciiExcluding: 0x0D)
+                    }
+                    #expect(!traits.isASCII && !traits.hasTarget, "byte \(value) at \(offset) of \(count)")
                 }
                 for value in [openings.0, openings.1, openings.2, openings.3] {
                     var bytes = plain
                     bytes[offset] = value
                     let found = bytes.withUnsafeBufferPointer { ByteScan.containsAny($0, of: openings) }
                     #expect(found, "byte \(value) at \(offset) of \(count)")
+                    let traits = bytes.withUnsafeBufferPointer {
+                        ByteScan.textTraits($0, any: openings, asciiExcluding: 0x0D)
+                    }
+                    #expect(traits.hasTarget && traits.isASCII, "byte \(value) at \(offset) of \(count)")
                 }
             }
         }

@@ -29,6 +29,11 @@ public enum TextRules {
     static func placeholder(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         // Most texts hold none of the openings' first bytes: sixteen bytes at a time settles it.
         guard ByteScan.containsAny(bytes, of: openingFirstBytes) else { return nil }
+        return firstPlaceholder(in: bytes)
+    }
+
+    /// `placeholder(in:)` for a text known to hold one of the openings' first bytes.
+    private static func firstPlaceholder(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         for (open, close) in placeholders {
             guard let start = firstOffset(of: open, in: bytes, from: 0) else { continue }
             let afterOpen = start + open.utf8.count
@@ -80,9 +85,10 @@ public enum TextRules {
     }
 
     /// `characterCount` of the UTF-8 text `bytes`.
-    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, over limit: Int) -> Int? {
+    /// `simple`: whether the text is ASCII without a carriage return, when the caller knows.
+    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, over limit: Int, simple: Bool? = nil) -> Int? {
         guard bytes.count > limit else { return nil }
-        let simple = ByteScan.isASCII(bytes, excluding: 0x0D)
+        let simple = simple ?? ByteScan.isASCII(bytes, excluding: 0x0D)
         let count = simple ? bytes.count : String(decoding: bytes, as: UTF8.self).count
         return count > limit ? count : nil
     }
@@ -217,7 +223,9 @@ public enum TextRules {
         _ field: String, path: String, visible: Int, _ bytes: UnsafeBufferPointer<UInt8>, allBlank: Bool,
         _ findings: inout Findings
     ) {
-        if let found = placeholder(in: bytes) {
+        // The openings and the characters' kind, in one pass over the text.
+        let traits = ByteScan.textTraits(bytes, any: openingFirstBytes, asciiExcluding: 0x0D)
+        if traits.hasTarget, let found = firstPlaceholder(in: bytes) {
             findings.append(
                 .alertTemplateUnresolved, path: path,
                 message:
@@ -228,7 +236,9 @@ public enum TextRules {
         }
         if endsVisible(bytes) {
             // Nothing to trim, not blank: only the length is left to judge, on the bytes.
-            if let count = characterCount(bytes, over: visible) { truncated(field, path, count, visible, &findings) }
+            if let count = characterCount(bytes, over: visible, simple: traits.isASCII) {
+                truncated(field, path, count, visible, &findings)
+            }
             return
         }
         let text = String(decoding: bytes, as: UTF8.self)

@@ -43,8 +43,9 @@ public struct MediaURL: Sendable, Equatable {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, text: DocumentText) throws(Problem) -> MediaURL {
         guard !bytes.isEmpty else { throw Problem(reason: "the URL is empty") }
         // Sixteen bytes at a time; the byte is found again, to be named, only in a URL that has one.
-        if ByteScan.hasNonPrintable(bytes, orEqualTo: UInt8(ascii: "\\")) {
-            let bad = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") })!
+        if ByteScan.hasNonPrintable(bytes, orEqualTo: UInt8(ascii: "\\")),
+            let bad = bytes.first(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\\") })
+        {
             let shown =
                 bad <= 0x20 || bad == 0x7F
                 ? codePointName(UInt32(bad)) : bad >= 0x80 ? "a non-ASCII character" : "\\"

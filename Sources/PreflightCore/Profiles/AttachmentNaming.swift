@@ -72,7 +72,8 @@ public enum AttachmentNaming {
     }
 
     /// `utiForExtension`'s keys packed as `uti(forExtension:)` packs an extension (each key is
-    /// lowercase ASCII of at most eight bytes: a test checks), and their types in the same order.
+    /// lowercase ASCII of at most eight bytes: a test checks), and their types in the same order
+    /// (a dictionary's `keys` and `values` list its pairs in one order).
     private static let packedExtensions: [UInt64] = utiForExtension.keys.map { key in
         key.utf8.enumerated().reduce(0) { word, byte in word | UInt64(byte.element) << (byte.offset * 8) }
     }

@@ -57,27 +57,30 @@ public enum AttachmentNaming {
     /// dictionary's lookup hashed the extension, some 450 instructions for every push with a
     /// media URL. Any other is lowercased and looked up.
     static func uti(forExtension ext: String) -> String? {
-        let packed = ext.withUTF8InPlace { bytes -> UInt64? in
-            guard bytes.count <= 8 else { return nil }
-            var word: UInt64 = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x80 else { return nil }
-                word |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) << (index * 8)
-            }
-            return word
-        }
-        guard let packed else { return utiForExtension[ext.lowercased()] }
-        return packedExtensions.firstIndex(of: packed).map { packedTypes[$0] }
+        guard let word = ext.withUTF8InPlace(packed) else { return utiForExtension[ext.lowercased()] }
+        return packedTable.extensions.firstIndex(of: word).map { packedTable.types[$0] }
     }
 
-    /// `utiForExtension`'s keys packed as `uti(forExtension:)` packs an extension (each key is
-    /// lowercase ASCII of at most eight bytes: a test checks), and their types in the same order
-    /// (a dictionary's `keys` and `values` list its pairs in one order).
-    private static let packedExtensions: [UInt64] = utiForExtension.keys.map { key in
-        key.utf8.enumerated().reduce(0) { word, byte in word | UInt64(byte.element) << (byte.offset * 8) }
+    /// ASCII bytes, at most eight, in one word, letters lowercased; nil for any other bytes.
+    /// Inlined: a call of it cost a lookup some fifty instructions more.
+    @inline(__always)
+    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard bytes.count <= 8 else { return nil }
+        var word: UInt64 = 0
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            word |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) << (index * 8)
+        }
+        return word
     }
-    private static let packedTypes: [String] = Array(utiForExtension.values)
+
+    /// `utiForExtension`'s keys packed as an extension is (`packed`; every key is lowercase ASCII
+    /// of at most eight bytes: a test checks), with their types at the same places.
+    private static let packedTable: (extensions: [UInt64], types: [String]) = {
+        let entries = utiForExtension.compactMap { ext, uti in ext.withUTF8InPlace(packed).map { ($0, uti) } }
+        return (entries.map(\.0), entries.map(\.1))
+    }()
 
     /// Extensions iOS types as a type that neither is nor conforms to a listed one, for the
     /// messages of `attachment.untyped`. Apple, `UTTypeAIFF`

@@ -148,9 +148,16 @@ public struct ExtensionProfile: Sendable, Equatable {
         /// What a report writes for the profile, rendered from the name and the source.
         let reportMembers: ProfileReportMembers
 
-        init(_ fields: Fields) {
+        /// `rendered`: the members of the box this one replaces, kept when the name and the
+        /// source are the same (a profile is made one field at a time: rendered again only
+        /// when a field the members show changes).
+        init(_ fields: Fields, rendered: ProfileReportMembers? = nil) {
             self.fields = fields
-            reportMembers = ProfileReportMembers(name: fields.name, source: fields.source)
+            if let rendered, rendered.name == fields.name, rendered.source == fields.source {
+                reportMembers = rendered
+            } else {
+                reportMembers = ProfileReportMembers(name: fields.name, source: fields.source)
+            }
         }
     }
 
@@ -161,7 +168,7 @@ public struct ExtensionProfile: Sendable, Equatable {
     private mutating func write(_ change: (inout Fields) -> Void) {
         var fields = box.fields
         change(&fields)
-        box = Box(fields)
+        box = Box(fields, rendered: box.reportMembers)
     }
 
     /// `mediaKeys(in:)` handed to `body` where the box holds them: the rules read a preset's

@@ -89,6 +89,36 @@ import Testing
         }
     }
 
+    /// The URL's last path component, its percent escapes and a Content-Type's format, read on
+    /// bytes: one trailing `/` dropped, a `%` without two hex digits after it kept as it is
+    /// (`%+F` was read as 0x0F: `UInt8("+F", radix: 16)` takes a sign), the type's parameters,
+    /// spaces and case ignored.
+    @Test func pathComponentsEscapesAndTypesAreReadOnBytes() {
+        let components = [
+            ("/a/b.jpg", "b.jpg"), ("/a/b/", "b"), ("/", ""), ("", ""), ("a//", ""), ("b.jpg", "b.jpg"),
+            ("/é/ü.png", "ü.png"),
+        ]
+        for (path, component) in components {
+            #expect(AttachmentNaming.lastPathComponent(path) == component, "\(path)")
+        }
+        let escapes = [
+            ("a%20b.jpg", "a b.jpg"), ("%E2%9C%93.png", "✓.png"), ("%41%4a", "AJ"), ("100%", "100%"), ("a%2", "a%2"),
+            ("a%zz", "a%zz"), ("a%+Fb", "a%+Fb"), ("a%-0b", "a%-0b"), ("plain.jpg", "plain.jpg"), ("%%41", "%A"),
+        ]
+        for (text, decoded) in escapes {
+            #expect(AttachmentNaming.percentDecoded(text) == decoded, "\(text)")
+        }
+        let types: [(String, MediaFormat?)] = [
+            ("image/jpeg", .jpeg), ("IMAGE/JPEG; charset=binary", .jpeg), (" image/png\t", .png),
+            ("\timage/gif;", .gif),
+            ("image/jpg", .jpeg), ("image/x-unknown", nil), ("", nil), (";", nil), ("image/jpeg ;q=1", .jpeg),
+            ("İmage/jpeg", nil), ("image/ jpeg", nil),
+        ]
+        for (contentType, format) in types {
+            #expect(MediaFormat.forContentType(contentType) == format, "\(contentType)")
+        }
+    }
+
     /// Airship: a supported extension as a suffix of the lowercased name means no hint, even
     /// when iOS reads no extension there (`photojpg`); else the Content-Type's UTI, else its
     /// own header table, which knows no Exif JPEG and no MP3 without ID3.

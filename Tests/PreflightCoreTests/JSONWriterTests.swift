@@ -12,6 +12,43 @@ import Testing
         #expect(writer.text == String(number))
     }
 
+    /// A number of thousandths is spelled by the writer, any other by `String`: both must read
+    /// as `String(number)`, at the bounds of the first kind (+0, 0.001, just under 10^9) and
+    /// just past them (-0, 0.0009, 10^9, exponents), a timing rounded to the microsecond, a
+    /// thousandth's neighbour, and the numbers that are not finite.
+    @Test(arguments: [
+        0.0, -0.0, 0.001, 0.0009, 0.0005, 0.026, 0.085, 0.914, 1.063, 1.0, 2.5, 10.1, 123.456, 999.999, 1000.0,
+        999_999_999.999, 1e9, 1e15, 1e16, 1e-5, 1.0 / 3.0, 0.1 + 0.2, 0.001.nextUp, 1.063.nextDown, -1.5,
+        Double.infinity, -Double.infinity, Double.nan,
+    ])
+    func aDoubleIsWrittenAsStringSpellsIt(number: Double) {
+        var writer = JSONWriter()
+        writer.value(number)
+        #expect(writer.text == (number.isFinite ? String(number) : "null"))
+    }
+
+    /// Every whole number of thousandths from 0 to 100 and a sample up to 10^9, and each one's
+    /// neighbours, written as `String` spells them.
+    @Test func thousandthsAreWrittenAsStringSpellsThem() {
+        var mismatches: [Double] = []
+        var samples = (0...100_000).map { Double($0) / 1000 }
+        var next: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<100_000 {
+            next = next &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            samples.append(Double((next >> 20) % 1_000_000_000_000) / 1000)
+        }
+        for sample in samples {
+            for number in [sample, sample.nextUp, sample.nextDown] {
+                var writer = JSONWriter()
+                writer.value(number)
+                if writer.text != String(number) { mismatches.append(number) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(JSONWriter.thousandths(of: 1.063) == 1063)
+        #expect(JSONWriter.thousandths(of: 1.063.nextUp) == nil)
+    }
+
     @Test func literalAndRunTimeKeysWriteTheSameMembers() {
         var literal = JSONWriter()
         literal.object {

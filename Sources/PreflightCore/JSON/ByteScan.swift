@@ -1,6 +1,17 @@
 /// Byte searches over contiguous bytes, sixteen at a time, for the scans that run over every
 /// payload's text (a body of a few hundred bytes is scanned several times per request).
 enum ByteScan {
+    /// The value of one hex digit (either case), nil for any other byte: a JSON `\u` escape's
+    /// digits and a URL's percent escapes.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// Whether two byte runs are the same, compared through their pointers: a generic
     /// `elementsEqual` over a `String.UTF8View` costs some twenty instructions a byte, and an
     /// object's keys are compared on every member lookup.

@@ -349,16 +349,10 @@ enum JSONEscapes {
         }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = text[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default:
+            guard let digit = ByteScan.hexValue(text[index]) else {
                 throw JSONParser.Failure(offset: index, reason: "invalid hex digit in \\u escape", invalidUTF8: false)
             }
-            value = value << 4 | digit
+            value = value << 4 | UInt32(digit)
             index += 1
         }
         return value

@@ -146,6 +146,28 @@ public struct JSONWriter: Sendable {
         write(utf8.count) { Self.copy(source, to: $0, count: utf8.count) }
     }
 
+    /// Writes `body`'s value and gives where its bytes lie in the text, for `value(again:)`.
+    mutating func value(marking body: (inout JSONWriter) -> Void) -> Range<Int> {
+        // The comma before the value is not part of it.
+        separate()
+        needsComma = false
+        let start = length
+        body(&self)
+        return start..<length
+    }
+
+    /// Writes again, as the next value, the bytes of a value written before (`value(marking:)`):
+    /// a copy of text already escaped and spelled, for a report that shows one part twice.
+    mutating func value(again written: Range<Int>) {
+        precondition(written.upperBound <= length, "a value not written yet")
+        separate()
+        let count = written.count
+        // The target is at `length`: the value's bytes lie this far before it.
+        let back = length - written.lowerBound
+        write(count) { target in Self.copy(UnsafePointer(target - back), to: target, count: count) }
+        needsComma = true
+    }
+
     /// Writes `byte` as it is.
     mutating func raw(_ byte: UInt8) {
         write(1) { $0.pointee = byte }

@@ -4,7 +4,10 @@ public struct AttachmentOutcome: Sendable, Equatable {
     /// The JSON Pointer the URL came from: the path of its findings, the attachment's identifier.
     public var key: String
     /// The download as the media rules saw it; nil when the value was no usable URL.
-    public var media: MediaSummary?
+    public var media: MediaSummary? {
+        get { mediaBox?.value }
+        set { mediaBox = newValue.map(Boxed.init) }
+    }
     /// The file the extension writes, once the bytes are a format it attaches.
     public var named: NamedFile?
     /// The attachment the extension builds from this media, whatever the others did.
@@ -14,15 +17,25 @@ public struct AttachmentOutcome: Sendable, Equatable {
     /// The codes of its findings (the URL's and the download's), in the order they were made.
     public var findingCodes: [FindingCode]
 
+    /// `media` held by reference, as `Report` holds its own: an outcome is copied on its way into
+    /// the report, and the report's `media` is the first outcome's box, shared (`Report.show`), so
+    /// the JSON writes it once and copies its text for the entry (`Report.write(_:media:to:)`).
+    private(set) var mediaBox: Optional<Boxed<MediaSummary>>
+
     public init(
         key: String, media: MediaSummary? = nil, named: NamedFile? = nil, plan: AttachmentPlan? = nil,
         findingCodes: [FindingCode] = []
     ) {
         self.key = key
-        self.media = media
+        self.mediaBox = media.map(Boxed.init)
         self.named = named
         self.plan = plan
         self.attached = plan != nil
         self.findingCodes = findingCodes
+    }
+
+    public static func == (lhs: AttachmentOutcome, rhs: AttachmentOutcome) -> Bool {
+        lhs.key == rhs.key && lhs.media == rhs.media && lhs.named == rhs.named && lhs.plan == rhs.plan
+            && lhs.attached == rhs.attached && lhs.findingCodes == rhs.findingCodes
     }
 }

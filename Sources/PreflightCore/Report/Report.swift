@@ -87,7 +87,8 @@ public struct Report: Sendable {
     // reference: a report is copied a few times on its way out, and each copy of them inline
     // was a copy of 900 bytes and a walk of their fields.
     // Each initialized once, as `PayloadSummary`'s are.
-    private var mediaBox: Optional<Boxed<MediaSummary>>
+    // The media's box is shared with the first attachment that has one (`show(_:)`).
+    var mediaBox: Optional<Boxed<MediaSummary>>
     private var envelopeBox: Optional<Boxed<Envelope>>
 
     public init(
@@ -205,9 +206,11 @@ public struct Report: Sendable {
                 report.key("envelope")
                 Self.write(envelope, to: &report)
             }
-            if let media {
+            // Read in its box, not copied out (`media` gives a copy: every string retained).
+            var mediaText: Range<Int>?
+            if let media = mediaBox {
                 report.key("media")
-                Self.write(media, to: &report)
+                mediaText = report.value(marking: { Self.write(media.value, to: &$0) })
             }
             if let attachment {
                 report.key("attachment")
@@ -223,7 +226,7 @@ public struct Report: Sendable {
             }
             if !attachments.isEmpty {
                 report.key("attachments")
-                Self.write(attachments, to: &report)
+                writeAttachments(to: &report, media: mediaText)
             }
         }
     }

@@ -26,19 +26,17 @@ public struct CheckOutcome: Sendable {
         }
         let judged = MediaRules.evaluate(
             media.items, configuration: media.configuration, profile: media.profile, root: media.root)
-        var report = payloadReport
-        report.append(contentsOf: judged.findings, omitted: judged.omitted)
+        var report = Report.placeholder
+        swap(&report, &payloadReport)
         var entries = judged.entries
         for index in entries.indices {
             // The URL's findings, made with the payload's, come first: they were made first.
             let key = entries[index].key
-            let urlCodes = payloadReport.findings.lazy.filter { $0.path == key }.map(\.code)
+            let urlCodes = report.findings.lazy.filter { $0.path == key }.map(\.code)
             entries[index].findingCodes.insert(contentsOf: urlCodes, at: 0)
         }
-        let first = entries.first { $0.media != nil }
-        report.media = first?.media
-        report.attachment = first.flatMap { $0.attached ? $0.plan : nil }
-        report.attachments = entries
+        report.append(contentsOf: judged.findings, omitted: judged.omitted)
+        report.show(entries)
         return report
     }
 }

@@ -201,9 +201,9 @@ extension DownloadCacheTests {
     @Test(arguments: [1, 16, 256])
     func anEntryCountsItsTracks(count: Int) throws {
         var outcome = DownloadOutcome(url: "https://cdn.example.com/a.m4a")
-        let bare = DownloadCache.cost(url: outcome.url, outcome: outcome)
+        let bare = DownloadCache.cost(keyBytes: outcome.url.utf8.count, outcome: outcome)
         outcome.movie = .movie(try Self.movie(tracks: count))
-        let cost = DownloadCache.cost(url: outcome.url, outcome: outcome)
+        let cost = DownloadCache.cost(keyBytes: outcome.url.utf8.count, outcome: outcome)
         #expect(Self.perTrack >= 150)
         #expect(cost - bare >= count * Self.perTrack)
     }

@@ -36,28 +36,40 @@ public final class DownloadCache: MediaSource {
         }
     }
 
+    /// What an entry is kept under: the URL, the `Accept` sent for it and the transport policy
+    /// it was downloaded under (`TransportPolicy.key`). Hashed as three strings, not spelled
+    /// into one: a line joined for every lookup cost a string's allocation and copies.
+    struct Key: Hashable, Sendable {
+        var url: String
+        var accept: String?
+        var transport: String?
+
+        /// The bytes of its strings.
+        var byteCount: Int { url.utf8.count + (accept?.utf8.count ?? 0) + (transport?.utf8.count ?? 0) }
+    }
+
     private final class Node {
-        let url: String
+        let key: Key
         var outcome: DownloadOutcome
         var expires: ContinuousClock.Instant
         let cost: Int
         var newer: Node?
         weak var older: Node?
 
-        init(url: String, outcome: DownloadOutcome, expires: ContinuousClock.Instant) {
-            self.url = url
+        init(key: Key, outcome: DownloadOutcome, expires: ContinuousClock.Instant) {
+            self.key = key
             self.outcome = outcome
             self.expires = expires
-            self.cost = DownloadCache.cost(url: url, outcome: outcome)
+            self.cost = DownloadCache.cost(keyBytes: key.byteCount, outcome: outcome)
         }
     }
 
     private struct State {
-        var nodes: [String: Node] = [:]
+        var nodes: [Key: Node] = [:]
         /// Least recently used first; `newer` links run towards `newest`.
         var oldest: Node?
         var newest: Node?
-        var waiting: [String: [@Sendable (DownloadOutcome) -> Void]] = [:]
+        var waiting: [Key: [@Sendable (DownloadOutcome) -> Void]] = [:]
         var statistics = Statistics()
         var bytes = 0
 
@@ -79,7 +91,7 @@ public final class DownloadCache: MediaSource {
 
         mutating func remove(_ node: Node) {
             unlink(node)
-            nodes[node.url] = nil
+            nodes[node.key] = nil
             bytes -= node.cost
         }
     }
@@ -121,8 +133,7 @@ public final class DownloadCache: MediaSource {
         _ url: String, accept: String?, transport: TransportPolicy?,
         completion: @escaping @Sendable (DownloadOutcome) -> Void
     ) {
-        // A URL holds no space or line feed (MediaURL refuses them), so the parts make one key.
-        let key = (accept.map { url + "\n" + $0 } ?? url) + (transport.map { "\n\u{1}" + $0.key } ?? "")
+        let key = Key(url: url, accept: accept, transport: transport?.key)
         enum Plan {
             case hit(DownloadOutcome)
             case join
@@ -161,16 +172,16 @@ public final class DownloadCache: MediaSource {
         }
     }
 
-    /// Keeps `outcome` under `url` (the cache's key: the URL, and the `Accept` when one was sent).
-    private func finished(_ url: String, _ outcome: DownloadOutcome) {
+    /// Keeps `outcome` under `key`.
+    private func finished(_ key: Key, _ outcome: DownloadOutcome) {
         let lifetime = lifetime(of: outcome)
         let now = clock()
         let waiters = state.withLock { state -> [@Sendable (DownloadOutcome) -> Void] in
             if let lifetime {
-                if let old = state.nodes[url] { state.remove(old) }
-                let node = Node(url: url, outcome: outcome.compacted(), expires: now + lifetime)
+                if let old = state.nodes[key] { state.remove(old) }
+                let node = Node(key: key, outcome: outcome.compacted(), expires: now + lifetime)
                 if node.cost <= maxBytes {
-                    state.nodes[url] = node
+                    state.nodes[key] = node
                     state.append(node)
                     state.bytes += node.cost
                     while state.nodes.count > maxEntries || state.bytes > maxBytes, let oldest = state.oldest {
@@ -178,20 +189,20 @@ public final class DownloadCache: MediaSource {
                     }
                 }
             }
-            return state.waiting.removeValue(forKey: url) ?? []
+            return state.waiting.removeValue(forKey: key) ?? []
         }
         for waiter in waiters { waiter(outcome) }
     }
 
-    /// The memory one entry is counted for: the URL twice (the index's key and the entry; a
-    /// copy made elsewhere does not share storage), each string of the outcome, and 512 bytes
+    /// The memory one entry is counted for: its key's bytes twice (the index's key and the
+    /// entry's; a copy made elsewhere does not share storage), each string of the outcome, and 512 bytes
     /// for the node, the outcome's fixed fields and the index's slot. An estimate on the safe
     /// side: 182 MB of RSS were measured for 1,500 entries with 60 KB URLs (121 KB each); this
     /// counts 180 KB. What the outcome keeps of the body counts too: the tracks of its `moov`
     /// (the array's whole capacity, and each track's strings as if none were stored inline),
     /// the TLS facts and chains, and an image's corruption reason.
-    static func cost(url: String, outcome: DownloadOutcome) -> Int {
-        var bytes = 512 + 2 * url.utf8.count + outcome.url.utf8.count + outcome.prefix.capacity
+    static func cost(keyBytes: Int, outcome: DownloadOutcome) -> Int {
+        var bytes = 512 + 2 * keyBytes + outcome.url.utf8.count + outcome.prefix.capacity
         for text in [
             outcome.finalURL, outcome.contentType, outcome.contentEncoding, outcome.contentDisposition, outcome.sha256,
             outcome.primaryIP, outcome.tls?.version, outcome.tls?.cipher, outcome.tls?.keyExchange,

@@ -17,9 +17,15 @@ public final class PreflightCheck: Sendable {
     /// Where downloads come from (the fetcher, or the cache in front of it); nil for none.
     public let media: (any MediaSource)?
 
+    /// The transport policy of the ATS every push runs under when its profile sets none, and of
+    /// each configured profile's own: made once, not for every download (its cache key is a
+    /// line spelled from the whole ATS, and its closures two heap blocks).
+    private let transports: Transports
+
     public init(configuration: PreflightConfiguration, media: (any MediaSource)?) {
         self.inspector = PayloadInspector(configuration: configuration)
         self.media = media
+        self.transports = Transports(configuration: configuration)
     }
 
     /// The fetcher for `configuration`: its download settings, its egress policy, a body policy
@@ -91,11 +97,11 @@ public final class PreflightCheck: Sendable {
         }
         // Built only for a download: a payload-only check allocates no list of candidates.
         let candidates = every ? inspection.candidates : [MediaCandidate(key: first.key, reference: first)]
-        let ats = configuration.payload.appTransportSecurity(for: inspection.profile)
         return .downloading(
             PendingDownloads(
                 candidates: candidates, source: source, accept: inspection.profile.accept,
-                transport: .appTransportSecurity(ats), payloadReport: report, configuration: configuration,
+                transport: transports.policy(for: inspection.profile), payloadReport: report,
+                configuration: configuration,
                 profile: inspection.profile, root: inspection.root))
     }
 
@@ -121,5 +127,30 @@ public final class PreflightCheck: Sendable {
         return Finding(
             .mediaNotFetched, path: media.key, message: why,
             fix: "none needed; the media's type and size are only checked when it is downloaded")
+    }
+}
+
+/// The transport policies a check's downloads run under, made when the check is.
+private struct Transports: Sendable {
+    /// For a profile that sets no ATS: `allow_http_media`'s shorthand or none.
+    let standard: TransportPolicy
+    /// Each configured profile's own ATS and its policy, by the profile's name.
+    let own: [String: (ats: AppTransportSecurity, policy: TransportPolicy)]
+
+    init(configuration: PreflightConfiguration) {
+        standard = .appTransportSecurity(configuration.payload.appTransportSecurity(for: nil))
+        var own: [String: (ats: AppTransportSecurity, policy: TransportPolicy)] = [:]
+        for (name, profile) in configuration.profiles {
+            if let ats = profile.ats { own[name] = (ats, .appTransportSecurity(ats)) }
+        }
+        self.own = own
+    }
+
+    /// The policy for `profile`'s extension: its own ATS's (made now for a profile the
+    /// configuration does not hold as it is), else the standard one.
+    func policy(for profile: ExtensionProfile) -> TransportPolicy {
+        guard let ats = profile.ats else { return standard }
+        if let known = own[profile.name], known.ats == ats { return known.policy }
+        return .appTransportSecurity(ats)
     }
 }

@@ -14,4 +14,35 @@ import Testing
         #expect(compact.analysis?.sniffed == .jpeg)
         #expect(compact.contentLength == 104)
     }
+
+    /// Copies share their fields until one changes: the changed copy alone shows the change,
+    /// whichever field, and outcomes compare by what they hold, `cached` included.
+    @Test func aChangedCopyLeavesTheOtherAsItWas() {
+        var original = DownloadOutcome(url: "https://c.test/a")
+        original.prefix = [1, 2, 3]
+        original.bytes = 3
+        original.tls = TLSFacts(version: "TLSv1.3", cipher: "TLS_AES_128_GCM_SHA256", keyExchange: "any")
+        var copy = original
+        #expect(copy == original)
+        copy.prefix.append(4)
+        copy.bytes += 1
+        copy.url = "https://c.test/b"
+        copy.tls?.version = "TLSv1.2"
+        #expect(original.prefix == [1, 2, 3] && original.bytes == 3 && original.url == "https://c.test/a")
+        #expect(original.tls?.version == "TLSv1.3")
+        #expect(copy.prefix == [1, 2, 3, 4] && copy.bytes == 4 && copy.url == "https://c.test/b")
+        #expect(copy.tls?.version == "TLSv1.2")
+        #expect(copy != original)
+
+        var cached = original
+        cached.cached = true
+        #expect(cached != original)
+        cached.cached = false
+        #expect(cached == original)
+        var other = DownloadOutcome(url: "https://c.test/a")
+        other.prefix = [1, 2, 3]
+        other.bytes = 3
+        other.tls = TLSFacts(version: "TLSv1.3", cipher: "TLS_AES_128_GCM_SHA256", keyExchange: "any")
+        #expect(other == original)
+    }
 }

@@ -1,4 +1,5 @@
 /// What a download gave, as the fetcher saw it; the media rules judge it.
+@dynamicMemberLookup
 public struct DownloadOutcome: Sendable, Equatable {
     /// Why a download stopped early.
     public enum Failure: Sendable, Equatable {
@@ -37,57 +38,115 @@ public struct DownloadOutcome: Sendable, Equatable {
         }
     }
 
-    public var url: String
-    public var finalURL: String?
-    public var httpStatus: Int?
-    public var redirects = 0
-    public var contentType: String?
-    public var contentEncoding: String?
-    /// The final response's `Content-Disposition` (it names the file for some extensions).
-    public var contentDisposition: String?
-    /// The final response's announced `Content-Length` (what `URLResponse.expectedContentLength`
-    /// gives an extension), nil when it sent none.
-    public var contentLength: Int?
-    /// Body bytes received.
-    public var bytes = 0
-    /// SHA-256 of the whole body (hex), nil when the body is incomplete.
-    public var sha256: String?
-    /// The first bytes of the body (at most 64 KiB), for sniffing and headers.
-    public var prefix: [UInt8] = []
-    public var timing = Timing()
-    public var primaryIP: String?
-    public var failure: Failure?
+    /// What the outcome holds but `cached`, read and written as its properties
+    /// (`outcome.bytes`: `subscript(dynamicMember:)`).
+    public struct Fields: Sendable, Equatable {
+        public var url: String
+        public var finalURL: String?
+        public var httpStatus: Int?
+        public var redirects = 0
+        public var contentType: String?
+        public var contentEncoding: String?
+        /// The final response's `Content-Disposition` (it names the file for some extensions).
+        public var contentDisposition: String?
+        /// The final response's announced `Content-Length` (what `URLResponse.expectedContentLength`
+        /// gives an extension), nil when it sent none.
+        public var contentLength: Int?
+        /// Body bytes received.
+        public var bytes = 0
+        /// SHA-256 of the whole body (hex), nil when the body is incomplete.
+        public var sha256: String?
+        /// The first bytes of the body (at most 64 KiB), for sniffing and headers.
+        public var prefix: [UInt8] = []
+        public var timing = Timing()
+        public var primaryIP: String?
+        public var failure: Failure?
+        /// Seconds the result may be reused for, from `Cache-Control` (nil: no directive).
+        public var maxAge: Int?
+        /// `Cache-Control: no-store` was sent.
+        public var noStore = false
+
+        /// What the first bytes showed, kept when the bytes themselves are dropped (in the cache).
+        public var analysis: MediaAnalysis?
+        /// The ISO BMFF boxes of the whole body and its `moov` (`BoxScanner`), when they were walked
+        /// and the download completed.
+        public var movie: MovieScan?
+        /// What the last https hop's TLS negotiated and presented.
+        public var tls: TLSFacts?
+        /// Each TLS hop's certificate chain, in the order the hops started (iOS's trust rules read them).
+        public var chains: [PresentedChain] = []
+        /// Which part of the extension's ATS applied to each hop, in order (`TransportSecurity.judge`).
+        public var ats: [HopATS] = []
+
+        init(url: String) {
+            self.url = url
+        }
+    }
+
     /// Whether this came from the probe cache.
     public var cached = false
-    /// Seconds the result may be reused for, from `Cache-Control` (nil: no directive).
-    public var maxAge: Int?
-    /// `Cache-Control: no-store` was sent.
-    public var noStore = false
 
-    /// What the first bytes showed, kept when the bytes themselves are dropped (in the cache).
-    public var analysis: MediaAnalysis?
-    /// The ISO BMFF boxes of the whole body and its `moov` (`BoxScanner`), when they were walked
-    /// and the download completed.
-    public var movie: MovieScan?
-    /// What the last https hop's TLS negotiated and presented.
-    public var tls: TLSFacts?
-    /// Each TLS hop's certificate chain, in the order the hops started (iOS's trust rules read them).
-    public var chains: [PresentedChain] = []
-    /// Which part of the extension's ATS applied to each hop, in order (`TransportSecurity.judge`).
-    public var ats: [HopATS] = []
+    /// The fields, in storage shared by every copy of the outcome until one of them changes a
+    /// field (`makeUnique`): a copy is one reference counted, not some twenty. An outcome is
+    /// copied from the cache and along the media rules several times a push, and its strings'
+    /// and arrays' reference counts were the largest part of a cache hit's time (each an
+    /// atomic operation of some 5 ns).
+    @usableFromInline var storage: Storage
+
+    /// One `Fields` value at a fixed address, read and written through its pointer (a class's
+    /// stored `var` would be checked for exclusive access at run time on every read).
+    /// `@unchecked Sendable`: its value is written only through `subscript(dynamicMember:)`'s
+    /// `_modify`, after `makeUnique()` made the storage referenced by that one outcome alone
+    /// (`isKnownUniquelyReferenced`), so storage two outcomes (or two threads) share is only
+    /// ever read; `Fields` is `Sendable`.
+    @usableFromInline final class Storage: @unchecked Sendable {
+        @usableFromInline let fields: UnsafeMutablePointer<Fields>
+
+        init(_ value: Fields) {
+            fields = .allocate(capacity: 1)
+            fields.initialize(to: value)
+        }
+
+        deinit {
+            fields.deinitialize(count: 1)
+            fields.deallocate()
+        }
+    }
+
+    /// Each field of `Fields` as a property of the outcome (`outcome.prefix.append(...)` changes
+    /// it in place). Inlined where it is used, so a field's key path is a direct access there.
+    @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { storage.fields.pointee[keyPath: field] }
+        _modify {
+            makeUnique()
+            yield &storage.fields.pointee[keyPath: field]
+        }
+    }
+
+    /// Gives the outcome storage of its own before a field changes, if it shares its storage.
+    @usableFromInline mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields.pointee) }
+    }
+
+    public static func == (lhs: DownloadOutcome, rhs: DownloadOutcome) -> Bool {
+        guard lhs.cached == rhs.cached else { return false }
+        return lhs.storage === rhs.storage || lhs.storage.fields.pointee == rhs.storage.fields.pointee
+    }
 
     public init(url: String) {
-        self.url = url
+        storage = Storage(Fields(url: url))
     }
 
     /// The format and image header the first bytes show.
     public func analyzed() -> MediaAnalysis {
-        if let analysis { return analysis }
-        let sniffed = MediaSniffer.sniff(prefix)
+        // Read through the storage: the fields are not members `self.` can leave out.
+        let fields = storage.fields
+        if let analysis = fields.pointee.analysis { return analysis }
+        let sniffed = MediaSniffer.sniff(fields.pointee.prefix)
         var image: ImageHeader.Outcome?
         if let sniffed, sniffed.kind == .image {
-            let complete = failure == nil && bytes == prefix.count
-            image = ImageHeader.read(prefix, format: sniffed, complete: complete)
+            let complete = fields.pointee.failure == nil && fields.pointee.bytes == fields.pointee.prefix.count
+            image = ImageHeader.read(fields.pointee.prefix, format: sniffed, complete: complete)
         }
         return MediaAnalysis(sniffed: sniffed, image: image)
     }
@@ -101,7 +160,7 @@ public struct DownloadOutcome: Sendable, Equatable {
     public func compacted() -> DownloadOutcome {
         var compact = self
         compact.analysis = analyzed()
-        compact.prefix = Array(prefix.prefix(Self.keptPrefixBytes))
+        compact.prefix = Array(self.prefix.prefix(Self.keptPrefixBytes))
         return compact
     }
 }

@@ -3,7 +3,11 @@
 struct MediaJudgement {
     let download: DownloadOutcome
     let reference: MediaReference
-    let configuration: PreflightConfiguration
+    /// What the steps read of the configuration: the size limits, and when a download is slow
+    /// (`fetch.slow_ms`). Not the whole configuration: copied into every judgement, its strings
+    /// and tables were retained and released again, some hundred atomic operations a media.
+    let limits: PreflightConfiguration.Limits
+    let slowMs: Int
     let profile: ExtensionProfile
     /// The payload (a declared type is read from it).
     let root: JSONView?
@@ -43,7 +47,8 @@ struct MediaJudgement {
     ) {
         self.download = download
         self.reference = reference
-        self.configuration = configuration
+        self.limits = configuration.limits
+        self.slowMs = configuration.fetch.slowMs
         self.profile = profile
         self.root = root
         self.summary = MediaSummary(download: download, sniffed: nil, image: nil)

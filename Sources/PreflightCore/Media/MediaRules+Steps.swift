@@ -69,7 +69,7 @@ extension MediaRules {
 
     static func slow(_ judgement: inout MediaJudgement) -> StepResult {
         let download = judgement.download
-        if download.timing.total > Double(judgement.configuration.fetch.slowMs) {
+        if download.timing.total > Double(judgement.slowMs) {
             judgement.findings.append(
                 Finding(
                     .fetchSlow, path: judgement.key,
@@ -146,7 +146,7 @@ extension MediaRules {
         let named = AttachmentNaming.name(
             profile, url: judgement.reference.url, download: judgement.download, root: judgement.root)
         let attachedKind = named.uti.flatMap(MediaFormat.forUTI)?.kind ?? kind
-        let limits = judgement.configuration.limits
+        let limits = judgement.limits
         judgement.attached = MediaJudgement.Attached(
             format: format, named: named, kind: attachedKind, limit: attachedKind.limit(limits),
             binaryLimit: attachedKind.binaryLimit(limits))
@@ -188,7 +188,7 @@ extension MediaRules {
         case .header(let header)?:
             judgement.summary.image = header
             // Only an extension that decodes the image spends its own memory on the pixels.
-            let memory = judgement.configuration.limits.nseMemoryBytes
+            let memory = judgement.limits.nseMemoryBytes
             if judgement.profile.decodesImages, header.decodedBytes > memory {
                 judgement.findings.append(
                     Finding(

@@ -25,7 +25,7 @@ public struct CheckOutcome: Sendable {
             return taken
         }
         let judged = MediaRules.evaluate(
-            media.items, configuration: media.configuration, profile: media.profile, root: media.root)
+            media.items, configuration: media.check.inspector.configuration, profile: media.profile, root: media.root)
         var report = Report.placeholder
         swap(&report, &payloadReport)
         var entries = judged.entries
@@ -47,13 +47,14 @@ public struct CheckOutcome: Sendable {
 final class DownloadedMedia: Sendable {
     /// In the extension's order.
     let items: [MediaRules.Item]
-    let configuration: PreflightConfiguration
+    /// The check, for its configuration: held by reference, not copied (every part retained).
+    let check: PreflightCheck
     let profile: ExtensionProfile
     let root: JSONView?
 
-    init(items: [MediaRules.Item], configuration: PreflightConfiguration, profile: ExtensionProfile, root: JSONView?) {
+    init(items: [MediaRules.Item], check: PreflightCheck, profile: ExtensionProfile, root: JSONView?) {
         self.items = items
-        self.configuration = configuration
+        self.check = check
         self.profile = profile
         self.root = root
     }

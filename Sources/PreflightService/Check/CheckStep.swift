@@ -20,20 +20,21 @@ public final class PendingDownloads: Sendable {
     let accept: String?
     let transport: TransportPolicy
     let payloadReport: Report
-    let configuration: PreflightConfiguration
+    /// The check, for its configuration: held by reference, not copied (every part retained).
+    let check: PreflightCheck
     let profile: ExtensionProfile
     let root: JSONView?
 
     init(
         candidates: [MediaCandidate], source: any MediaSource, accept: String?, transport: TransportPolicy,
-        payloadReport: Report, configuration: PreflightConfiguration, profile: ExtensionProfile, root: JSONView?
+        payloadReport: Report, check: PreflightCheck, profile: ExtensionProfile, root: JSONView?
     ) {
         self.candidates = candidates
         self.source = source
         self.accept = accept
         self.transport = transport
         self.payloadReport = payloadReport
-        self.configuration = configuration
+        self.check = check
         self.profile = profile
         self.root = root
     }
@@ -41,7 +42,7 @@ public final class PendingDownloads: Sendable {
     /// Starts every download; `completion` gets the outcome on the thread that finished the last one.
     public func start(completion: @escaping @Sendable (CheckOutcome) -> Void) {
         PreflightCheck.download(candidates, from: source, accept: accept, transport: transport) { [self] items in
-            let media = DownloadedMedia(items: items, configuration: configuration, profile: profile, root: root)
+            let media = DownloadedMedia(items: items, check: check, profile: profile, root: root)
             completion(CheckOutcome(payloadReport: payloadReport, media: media))
         }
     }

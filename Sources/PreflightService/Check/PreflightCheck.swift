@@ -83,7 +83,6 @@ public final class PreflightCheck: Sendable {
         // The report takes the findings from the inspection, so a finding it adds
         // (`media.not-fetched`) goes into the array's spare room, not into a copy.
         var report = inspection.takeReport()
-        let configuration = inspector.configuration
         // One media, or for an extension that attaches every value each one up to payload.max_media.
         let every = inspection.profile.attachesEvery
         // Taken, not copied: the inspection's media is not read again.
@@ -100,8 +99,7 @@ public final class PreflightCheck: Sendable {
         return .downloading(
             PendingDownloads(
                 candidates: candidates, source: source, accept: inspection.profile.accept,
-                transport: transports.policy(for: inspection.profile), payloadReport: report,
-                configuration: configuration,
+                transport: transports.policy(for: inspection.profile), payloadReport: report, check: self,
                 profile: inspection.profile, root: inspection.root))
     }
 

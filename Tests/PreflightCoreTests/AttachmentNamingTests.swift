@@ -92,7 +92,7 @@ import Testing
     /// The URL's last path component, its percent escapes and a Content-Type's format, read on
     /// bytes: one trailing `/` dropped, a `%` without two hex digits after it kept as it is
     /// (`%+F` was read as 0x0F: `UInt8("+F", radix: 16)` takes a sign), the type's parameters,
-    /// spaces and case ignored.
+    /// spaces and case ignored; an extension's format in any case, a UTI's from its table.
     @Test func pathComponentsEscapesAndTypesAreReadOnBytes() {
         let components = [
             ("/a/b.jpg", "b.jpg"), ("/a/b/", "b"), ("/", ""), ("", ""), ("a//", ""), ("b.jpg", "b.jpg"),
@@ -117,6 +117,18 @@ import Testing
         for (contentType, format) in types {
             #expect(MediaFormat.forContentType(contentType) == format, "\(contentType)")
         }
+        let extensions: [(String, MediaFormat?)] = [
+            ("jpg", .jpeg), ("JPG", .jpeg), ("Jpeg", .jpeg), ("mp4", .mpeg4), ("M4A", .mpeg4Audio), ("ÉPS", nil),
+            ("", nil),
+        ]
+        for (ext, format) in extensions {
+            #expect(MediaFormat.forExtension(ext) == format, "\(ext)")
+        }
+        for format in MediaFormat.all {
+            let first = MediaFormat.all.first { $0.uti != nil && $0.uti == format.uti }
+            #expect(format.uti.flatMap(MediaFormat.forUTI) == first, "\(format.name)")
+        }
+        #expect(MediaFormat.forUTI("public.jpeg") == .jpeg && MediaFormat.forUTI("public.JPEG") == nil)
     }
 
     /// Airship: a supported extension as a suffix of the lowercased name means no hint, even

@@ -148,12 +148,22 @@ extension MediaFormat {
     }
 
     /// The format a file extension names (any case), nil when Preflight does not know it.
+    /// Looked up as it is when it has no capital letter: `lowercased()` cost some 400
+    /// instructions for every media named by its URL.
     public static func forExtension(_ ext: String) -> MediaFormat? {
-        byExtension[ext.lowercased()]
+        let lower = ext.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        return byExtension[lower ? ext : ext.lowercased()]
     }
 
-    /// The supported format with this UTI.
+    private static let byUTI: [String: MediaFormat] = {
+        var table: [String: MediaFormat] = [:]
+        for format in all { if let uti = format.uti, table[uti] == nil { table[uti] = format } }
+        return table
+    }()
+
+    /// The supported format with this UTI (the first of `all` that has it). From a table: a
+    /// search of `all` copied each format it passed (its list of extensions retained).
     public static func forUTI(_ uti: String) -> MediaFormat? {
-        all.first { $0.uti == uti }
+        byUTI[uti]
     }
 }

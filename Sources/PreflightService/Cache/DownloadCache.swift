@@ -143,8 +143,12 @@ public final class DownloadCache: MediaSource {
         let plan = state.withLock { state -> Plan in
             if let node = state.nodes[key] {
                 if node.expires > now {
-                    state.unlink(node)
-                    state.append(node)
+                    // Made the newest, unless it is already (a campaign's one image, hit again
+                    // and again): its neighbours are then left as they are.
+                    if state.newest !== node {
+                        state.unlink(node)
+                        state.append(node)
+                    }
                     state.statistics.hits += 1
                     return .hit(node.outcome)
                 }

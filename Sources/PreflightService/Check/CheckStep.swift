@@ -42,8 +42,7 @@ public final class PendingDownloads: Sendable {
     /// Starts every download; `completion` gets the outcome on the thread that finished the last one.
     public func start(completion: @escaping @Sendable (CheckOutcome) -> Void) {
         PreflightCheck.download(candidates, from: source, accept: accept, transport: transport) { [self] items in
-            let media = DownloadedMedia(items: items, check: check, profile: profile, root: root)
-            completion(CheckOutcome(payloadReport: payloadReport, media: media))
+            completion(CheckOutcome(media: DownloadedMedia(items: items, downloads: self)))
         }
     }
 }

@@ -88,11 +88,11 @@ public final class PreflightCheck: Sendable {
         // Taken, not copied: the inspection's media is not read again.
         guard let first = every ? inspection.candidates.lazy.compactMap(\.reference).first : inspection.media.take()
         else {
-            return .finished(CheckOutcome(payloadReport: report, media: nil))
+            return .finished(CheckOutcome(payloadReport: report))
         }
         guard fetch, let source = self.media else {
             report.append(Self.notFetched(first, reason: fetch ? .disabled : .skipped))
-            return .finished(CheckOutcome(payloadReport: report, media: nil))
+            return .finished(CheckOutcome(payloadReport: report))
         }
         // Built only for a download: a payload-only check allocates no list of candidates.
         let candidates = every ? inspection.candidates : [MediaCandidate(key: first.key, reference: first)]

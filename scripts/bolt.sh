@@ -12,7 +12,8 @@
 #  1. an instrumented copy of BINARY counts the branches of the functions hot-functions.order
 #     names (only those: BOLT 19 stops on some asynchronous functions of the Swift runtime);
 #  2. the copy serves a training load on loopback (payload-only POSTs, GET /healthz, batches, a
-#     bulk request) and checks NDJSON lines on the command line; each process writes its counts
+#     bulk request, POSTs whose image is a cache hit: bench/media-origin.py serves it) and checks
+#     NDJSON lines on the command line; each process writes its counts
 #     when it exits;
 #  3. BOLT rewrites BINARY from the merged counts.
 # BINARY must be linked with its relocations (`--emit-relocs`, Package.swift), so that BOLT can
@@ -58,11 +59,24 @@ item="{\"payload\":$payload,\"headers\":{\"apns-push-type\":\"alert\",\"apns-pri
   printf ']}'
 } > "$work/batch.json"
 for _ in $(seq 2000); do printf '%s\n' "$payload"; done > "$work/lines.ndjson"
-echo '{"listen": {"host": "127.0.0.1", "port": 0}, "fetch": {"enabled": false}}' > "$work/serve.json"
+# A push whose image is a cache hit: downloaded once from a JPEG served on loopback.
+rm -f "$work/origin.port"
+python3 "$root/bench/media-origin.py" > "$work/origin.port" &
+origin=$!
+trap 'kill $origin 2> /dev/null || true' EXIT
+for _ in $(seq 100); do [ -s "$work/origin.port" ] && break; sleep 0.05; done
+origin_port=$(head -1 "$work/origin.port")
+[ -n "$origin_port" ] || { echo "bolt.sh: bench/media-origin.py did not start" >&2; exit 1; }
+printf '{"aps":{"alert":"Your order has shipped","mutable-content":1},"image":"http://127.0.0.1:%s/push/hero.jpg"}' \
+  "$origin_port" > "$work/hit.json"
+cat > "$work/serve.json" << JSON
+{"listen": {"host": "127.0.0.1", "port": 0}, "payload": {"allow_http_media": true},
+ "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$origin_port]}}
+JSON
 
 "$work/instrumented" serve --config "$work/serve.json" > /dev/null 2> "$work/serve.log" &
 server=$!
-trap 'kill $server 2> /dev/null || true' EXIT
+trap 'kill $server $origin 2> /dev/null || true' EXIT
 port=""
 for _ in $(seq 200); do
   port=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$work/serve.log")
@@ -78,8 +92,10 @@ curl -sf -o /dev/null "$url/healthz#[1-1000]"
   "$url/v1/preflight/batch?fetch=false#[1-40]"
 "${post[@]}" -H 'Content-Type: application/x-ndjson' --data-binary @"$work/lines.ndjson" \
   "$url/v1/preflight/bulk?fetch=false#[1-2]"
+"${post[@]}" --data-binary @"$work/hit.json" "$url/v1/preflight#[1-2000]"
 kill -TERM $server
 wait $server
+kill $origin
 trap - EXIT
 "$work/instrumented" check --ndjson - --no-fetch < "$work/lines.ndjson" > /dev/null
 

@@ -10,8 +10,8 @@ functions (and only these) from a profile of the requests (scripts/bolt.sh). One
 The list comes from the profiles `bench/process/instructions.sh` leaves in bench/out (callgrind,
 one kept-alive connection, a short run and a long one): a function is listed when the long run
 executed it at least once more per request than the short one, for the payload-only POST, then
-GET /healthz, a batch item and a bulk line, each path's functions by their instructions per
-request, most first. Callgrind names C++ functions demangled; they are mapped back to their
+GET /healthz, a batch item, a bulk line and a POST whose image is a cache hit, each path's
+functions by their instructions per request, most first. Callgrind names C++ functions demangled; they are mapped back to their
 symbols through `nm` of the binary. Run it after a change to the request's path:
 
     make hot-functions   (make release, bench/process/instructions.sh, this script, a new build)
@@ -26,7 +26,7 @@ import subprocess
 import sys
 
 ORDER_FILE = pathlib.Path("Sources/preflight/hot-functions.order")
-PATHS = ["preflight-post", "preflight-get", "preflight-batch", "preflight-bulk"]
+PATHS = ["preflight-post", "preflight-get", "preflight-batch", "preflight-bulk", "preflight-hit"]
 # A row of `callgrind_annotate --inclusive=no`: the count, then `file:function [object]`.
 ROW = re.compile(r"^\s*([\d,]+)\s+\S*?:(.+?)(?:\s+\[(.+)\])?\s*$")
 
@@ -43,8 +43,11 @@ def annotate(profile: pathlib.Path) -> dict[str, int]:
         if not match or match.group(2) == "PROGRAM TOTALS":
             continue
         obj = match.group(3) or ""
-        if obj and not obj.endswith("/preflight"):
-            continue  # shared libraries (libc, libmicrohttpd) are laid out by their own links
+        # Shared libraries (libc, libmicrohttpd) are laid out by their own links. Callgrind names
+        # no object (`???`) for the binary's functions BOLT left where the link put them (the ones
+        # the list did not name yet): `write` keeps those the binary defines.
+        if obj and obj != "???" and not obj.endswith("/preflight"):
+            continue
         # callgrind marks recursion depths and separated contexts with 'N suffixes.
         name = re.sub(r"'\d+$", "", match.group(2))
         counts[name] = counts.get(name, 0) + int(match.group(1).replace(",", ""))
@@ -78,6 +81,8 @@ def symbols(binary: pathlib.Path) -> dict[str, str]:
 
 def write(out: pathlib.Path, binary: pathlib.Path) -> None:
     cxx = symbols(binary)
+    defined = set(subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True,
+                                 check=True).stdout.split())
     listed: list[str] = []
     seen: set[str] = set()
     for path in PATHS:
@@ -86,8 +91,8 @@ def write(out: pathlib.Path, binary: pathlib.Path) -> None:
             if cost < 1:
                 break
             symbol = cxx.get(name, name)
-            if " " in symbol or symbol.startswith("0x") or symbol in seen:
-                continue  # an unnamed address, or a C++ name nm does not have
+            if symbol not in defined or symbol in seen:
+                continue  # an unnamed address, a C++ name nm does not have, another object's
             seen.add(symbol)
             listed.append(symbol)
     ORDER_FILE.write_text("".join(f"{symbol}\n" for symbol in listed))

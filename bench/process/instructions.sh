@@ -11,7 +11,8 @@
 # `check --ndjson - --no-fetch` against the C bulk baseline (bench/baseline/bulk_json_c.c) over
 # BULK_SHORT and BULK_LONG lines of bulk_mix (bench/lib.sh) on stdin, every thread's instructions
 # counted (callgrind runs one thread at a time), and per item of a POST /v1/preflight/batch of
-# 100 payload-only items (BATCH_SHORT and BATCH_LONG batches) against the single request. The ratios are C's count / Preflight's (the
+# 100 payload-only items (BATCH_SHORT and BATCH_LONG batches) against the single request, and a
+# POST whose image is a cache hit against the same POST payload-only. The ratios are C's count / Preflight's (the
 # direction of the throughput ratios: 1.00 is C's work, higher is better). Kernel time is not
 # counted: callgrind sees user space only.
 # The same profiles (`--dump-instr=yes`) then give the code each request runs, in 64-byte lines
@@ -115,6 +116,26 @@ batch=$(per_request preflight-batch POST "/v1/preflight/batch?fetch=false" "$out
 c_line=$(per_line c-bulk "$out/bulk_json_c")
 swift_line=$(per_line preflight-bulk "${bulk[@]}")
 
+# A cache hit: a push whose image the server downloaded once (from bench/media-origin.py, on
+# loopback), checked with downloads on, against the same push checked payload-only. Each run's
+# first request is the download; both runs make it, so it cancels out.
+python3 bench/media-origin.py > "$out/instructions-origin.port" & origin=$!
+trap 'kill $server $origin 2>/dev/null || true; rm -f "$lines"' EXIT
+for _ in $(seq 100); do [ -s "$out/instructions-origin.port" ] && break; sleep 0.05; done
+origin_port=$(head -1 "$out/instructions-origin.port")
+cat > "$out/instructions-hit.json" <<JSON
+{"listen": {"host": "127.0.0.1", "port": $port}, "payload": {"allow_http_media": true},
+ "egress": {"allow_cidrs": ["127.0.0.0/8"], "allowed_ports": [$origin_port]}}
+JSON
+printf '{"aps":{"alert":"Your order has shipped","mutable-content":1},"image":"http://127.0.0.1:%s/push/hero.jpg"}' \
+  "$origin_port" > "$out/instructions-hit-payload.json"
+hit_serve=("$binary" serve --config "$out/instructions-hit.json")
+swift_hit=$(per_request preflight-hit POST /v1/preflight "$out/instructions-hit-payload.json" "$short" "$long" \
+  "${hit_serve[@]}")
+swift_unfetched=$(per_request preflight-unfetched POST "$post" "$out/instructions-hit-payload.json" "$short" "$long" \
+  "${hit_serve[@]}")
+kill $origin
+
 # row LABEL VALUE [BASE TARGET]: a line of instructions per request, and BASE / VALUE.
 row() {
   if [ $# -lt 3 ]; then
@@ -132,6 +153,8 @@ row "preflight POST, against the hello-world's GET" "$swift_post" "$hello_get" 0
 row "preflight batch of 100, per item; single POST/this" "$((batch / 100))" "$swift_post" 6
 row "C bulk baseline, per line (${bulk_long}-${bulk_short} lines)" "$c_line"
 row "preflight check --ndjson --no-fetch, per line" "$swift_line" "$c_line" 0.8
+row "preflight POST with an image, payload-only" "$swift_unfetched"
+row "the same, a cache hit; payload-only/this" "$swift_hit" "$swift_unfetched" 0.8
 
 # code NAME SHORT LONG LABEL [BASE]: the 64-byte code lines each request (or line) runs, from the
 # same profiles (`code-lines.py`), and BASE / LINES.
@@ -157,6 +180,9 @@ code preflight-get "$short" "$long" "preflight GET /healthz" "$hello_lines"
 code c-bulk "$bulk_short" "$bulk_long" "C bulk baseline, per line"
 c_bulk_lines=$code_lines
 code preflight-bulk "$bulk_short" "$bulk_long" "preflight check --ndjson --no-fetch, per line" "$c_bulk_lines"
+code preflight-unfetched "$short" "$long" "preflight POST with an image, payload-only"
+unfetched_lines=$code_lines
+code preflight-hit "$short" "$long" "the same, a cache hit" "$unfetched_lines"
 
 [ -n "${INSTRUCTIONS_TOP:-}" ] || exit 0
 echo

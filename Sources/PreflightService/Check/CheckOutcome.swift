@@ -42,18 +42,18 @@ public struct CheckOutcome: Sendable {
         // The one copy of the payload's report: the check's is shared with any copy of this outcome.
         var report = downloads.payloadReport
         guard downloaded else { return report }
-        let judged = MediaRules.evaluate(
+        var judged = MediaRules.evaluate(
             media.items, configuration: downloads.check.inspector.configuration, profile: downloads.profile,
             root: downloads.root)
-        var entries = judged.entries
-        for index in entries.indices {
+        // Changed in place: a copy of the entries to change was a new array of them.
+        for index in judged.entries.indices {
             // The URL's findings, made with the payload's, come first: they were made first.
-            let key = entries[index].key
+            let key = judged.entries[index].key
             let urlCodes = report.findings.lazy.filter { $0.path == key }.map(\.code)
-            entries[index].findingCodes.insert(contentsOf: urlCodes, at: 0)
+            judged.entries[index].findingCodes.insert(contentsOf: urlCodes, at: 0)
         }
         report.append(contentsOf: judged.findings, omitted: judged.omitted)
-        report.show(entries)
+        report.show(judged.entries)
         return report
     }
 }

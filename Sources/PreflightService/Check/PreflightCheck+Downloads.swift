@@ -11,6 +11,14 @@ extension PreflightCheck {
         _ candidates: [MediaCandidate], from source: any MediaSource, accept: String?,
         transport: TransportPolicy? = nil, completion: @escaping @Sendable ([MediaRules.Item]) -> Void
     ) {
+        if candidates.count == 1, let reference = candidates[0].reference {
+            // One media (a profile that attaches the first): no tally of the ones to come.
+            let key = candidates[0].key
+            source.fetch(reference.url.text, accept: accept, transport: transport) { outcome in
+                completion([MediaRules.Item(key: key, reference: reference, download: outcome)])
+            }
+            return
+        }
         let wanted = candidates.indices.filter { candidates[$0].reference != nil }
         let gathered = Mutex(Gathered(candidates: candidates, missing: wanted.count))
         for index in wanted {

@@ -6,7 +6,7 @@ FROM ${SWIFT_IMAGE} AS build
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libmicrohttpd-dev libcurl4-openssl-dev libssl-dev pkg-config \
-        bolt-19 curl \
+        bolt-19 curl python3 \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Package.swift declares the test targets too: SwiftPM wants their folders even to build the product.
@@ -14,9 +14,9 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 # What scripts/bolt.sh needs: it lays out the binary's hot code from a profile of requests served
-# on loopback, as `make release` does.
+# on loopback, as `make release` does (python3 serves the image of its cache hits).
 COPY scripts/bolt.sh ./scripts/
-COPY bench/payload-1k.json ./bench/
+COPY bench/payload-1k.json bench/media-origin.py ./bench/
 ARG PREFLIGHT_COMMIT=unknown
 ARG PREFLIGHT_BUILD_DATE=unknown
 RUN swift build -c release --static-swift-stdlib --product preflight \

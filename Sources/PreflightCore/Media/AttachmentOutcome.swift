@@ -19,7 +19,7 @@ public struct AttachmentOutcome: Sendable, Equatable {
 
     /// `media` held by reference, as `Report` holds its own: an outcome is copied on its way into
     /// the report, and the report's `media` is the first outcome's box, shared (`Report.show`), so
-    /// the JSON writes it once and copies its text for the entry (`Report.write(_:media:to:)`).
+    /// the JSON writes it once and copies its text for the entry (`Report.writeAttachments`).
     private(set) var mediaBox: Optional<Boxed<MediaSummary>>
 
     public init(

@@ -71,6 +71,18 @@ import Testing
             #expect(AttachmentNaming.file("attachment", ext: ext).pathExtension == ext)
         }
         #expect(AttachmentNaming.file("attachment", ext: nil).fileName == "attachment")
+        // The type follows the extension and the hint as they are set: a listed UTI as hint
+        // wins, a MIME type as hint types nothing.
+        var named = NamedFile(fileName: "a.jpg", pathExtension: "jpg", typeHint: nil)
+        #expect(named.uti == "public.jpeg")
+        named.typeHint = "public.png"
+        #expect(named.uti == "public.png")
+        named.typeHint = "image/png"
+        #expect(named.uti == "public.jpeg")
+        named.pathExtension = "webp"
+        #expect(named.uti == nil)
+        named.pathExtension = "MP4"
+        #expect(named.uti == "public.mpeg-4")
         let keys = AttachmentNaming.utiForExtension.keys
         #expect(keys.allSatisfy { $0.utf8.count <= 8 && $0 == $0.lowercased() && $0.utf8.allSatisfy { $0 < 0x80 } })
         let odd = [

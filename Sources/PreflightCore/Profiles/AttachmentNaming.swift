@@ -3,13 +3,28 @@ public struct NamedFile: Sendable, Equatable {
     /// The file name the extension writes (its random or hashed part shown as `attachment`).
     public var fileName: String
     /// The name's extension as iOS reads it (`NSString.pathExtension`), nil when there is none.
-    public var pathExtension: String?
+    public var pathExtension: String? {
+        didSet { uti = Self.uti(pathExtension: pathExtension, typeHint: typeHint) }
+    }
     /// The UTI the extension passes as `UNNotificationAttachmentOptionsTypeHintKey`, if any.
-    public var typeHint: String?
+    public var typeHint: String? {
+        didSet { uti = Self.uti(pathExtension: pathExtension, typeHint: typeHint) }
+    }
 
     /// The attachment type iOS gives the file: the hint, else the type its extension names;
-    /// nil when neither names an attachment type (the attachment is refused).
-    public var uti: String? {
+    /// nil when neither names an attachment type (the attachment is refused). Found when the
+    /// extension or the hint is set, not when it is read: the media rules and the report read
+    /// it five times a medium, each a lookup.
+    public private(set) var uti: String?
+
+    public init(fileName: String, pathExtension: String?, typeHint: String?) {
+        self.fileName = fileName
+        self.pathExtension = pathExtension
+        self.typeHint = typeHint
+        self.uti = Self.uti(pathExtension: pathExtension, typeHint: typeHint)
+    }
+
+    private static func uti(pathExtension: String?, typeHint: String?) -> String? {
         // Apple: the hint is a UTI. One that names no attachment type (a MIME type such as
         // `image/png`) types nothing; the name's extension is then all iOS has.
         if let typeHint, AttachmentNaming.attachableUTIs.contains(typeHint) { return typeHint }
@@ -198,10 +213,9 @@ public enum AttachmentNaming {
     }
 
     static func afterLastDot(_ name: String) -> String? {
-        // On the UTF-8 view: per request, and a dot is one byte.
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return nil }
-        let ext = String(name[name.utf8.index(after: dot)...])
-        return ext.isEmpty ? nil : ext
+        // On the bytes (`afterLastDot` of the buffer): per request, and a dot is one byte.
+        var name = name
+        return name.withUTF8 { afterLastDot($0[...]) }
     }
 
     /// `lastPathComponent` of a URL's path: what follows the last `/`, one trailing `/` dropped

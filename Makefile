@@ -10,7 +10,8 @@ STAMP := -Xcc '-DPREFLIGHT_COMMIT="$(COMMIT)"' -Xcc '-DPREFLIGHT_BUILD_DATE="$(B
 SWIFT_FLAGS ?= -Xswiftc -warnings-as-errors $(STAMP)
 # The Swift tests' temporary directory (make test).
 TEST_TMP := $(CURDIR)/.build/test-tmp
-RUN_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev bolt-19 curl
+# python3: scripts/bolt.sh serves the image of its cache hits with bench/media-origin.py.
+RUN_PACKAGES := pkg-config libmicrohttpd-dev libcurl4-openssl-dev libssl-dev bolt-19 curl python3
 TEST_PACKAGES := prometheus wrk bc curl nginx-light openssl ffmpeg imagemagick sox iproute2 util-linux \
 	valgrind gdb linux-perf slowhttptest podman catatonit socat mmdebstrap runc golang-go chromium chromium-driver libjson-c-dev
 RUN_STAMP := .build/.apt-run-ok

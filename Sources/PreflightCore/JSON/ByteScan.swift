@@ -12,6 +12,20 @@ enum ByteScan {
         }
     }
 
+    /// `byte` with an ASCII capital letter made small; any other byte as it is.
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+    }
+
+    /// The bytes with their ASCII capitals made small, into one `String` (a small one is held
+    /// inline, allocating nothing): a host, an extension, a media type.
+    static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for offset in 0..<bytes.count { buffer[offset] = lowercased(bytes[bytes.startIndex + offset]) }
+            return bytes.count
+        }
+    }
+
     /// Whether two byte runs are the same, compared through their pointers: a generic
     /// `elementsEqual` over a `String.UTF8View` costs some twenty instructions a byte, and an
     /// object's keys are compared on every member lookup.

@@ -140,9 +140,8 @@ extension MediaFormat {
             while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
             while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
             let type = bytes[start..<end]
-            let upper = UInt8(ascii: "A")...UInt8(ascii: "Z")
-            if type.count == bytes.count, !type.contains(where: upper.contains) { return nil }
-            return String(decoding: type.lazy.map { upper.contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+            if type.count == bytes.count, type.allSatisfy({ ByteScan.lowercased($0) == $0 }) { return nil }
+            return ByteScan.lowercased(type)
         }
         return byMIMEType[mime ?? contentType]
     }
@@ -151,7 +150,7 @@ extension MediaFormat {
     /// Looked up as it is when it has no capital letter: `lowercased()` cost some 400
     /// instructions for every media named by its URL.
     public static func forExtension(_ ext: String) -> MediaFormat? {
-        let lower = ext.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        let lower = ext.utf8.allSatisfy { $0 < 0x80 && ByteScan.lowercased($0) == $0 }
         return byExtension[lower ? ext : ext.lowercased()]
     }
 

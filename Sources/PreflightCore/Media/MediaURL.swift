@@ -75,8 +75,8 @@ public struct MediaURL: Sendable, Equatable {
             pathEnd += 1
         }
         return MediaURL(
-            source: text, scheme: scheme, host: lowercased(host), port: port, pathOffsets: authorityEnd..<pathEnd,
-            pathExtension: extensionOf(path: bytes[authorityEnd..<pathEnd]))
+            source: text, scheme: scheme, host: ByteScan.lowercased(host), port: port,
+            pathOffsets: authorityEnd..<pathEnd, pathExtension: extensionOf(path: bytes[authorityEnd..<pathEnd]))
     }
 
     /// `http` or `https` in any case, as the literal (no `String` made for it).
@@ -87,7 +87,7 @@ public struct MediaURL: Sendable, Equatable {
             return name.withUTF8Buffer { expected in
                 var position = bytes.startIndex
                 for byte in expected {
-                    if asciiLowercased(bytes[position]) != byte { return false }
+                    if ByteScan.lowercased(bytes[position]) != byte { return false }
                     position += 1
                 }
                 return true
@@ -156,18 +156,6 @@ public struct MediaURL: Sendable, Equatable {
         }
     }
 
-    /// The ASCII bytes lowercased into one `String` (small ones are held inline, allocating nothing).
-    private static func lowercased(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { buffer in
-            for offset in 0..<bytes.count { buffer[offset] = asciiLowercased(bytes[bytes.startIndex + offset]) }
-            return bytes.count
-        }
-    }
-
-    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-    }
-
     /// The last segment's extension: read back from the segment's end to its last dot, so that
     /// only the extension's few bytes are read (a generic `lastIndex` and `allSatisfy` over the
     /// slices read the path three times, some 300 instructions a URL).
@@ -188,7 +176,7 @@ public struct MediaURL: Sendable, Equatable {
         guard dot - 1 > path.startIndex, path[dot - 2] != UInt8(ascii: "/"), end > dot, end - dot <= 8 else {
             return nil
         }
-        return lowercased(path[dot..<end])
+        return ByteScan.lowercased(path[dot..<end])
     }
 }
 

@@ -50,13 +50,15 @@ bench_setup() {
 }
 
 # build_c PROGRAM: compiles bench/baseline/PROGRAM.c into $out/PROGRAM with the libraries it needs
-# (the two baselines that judge payloads share bench/baseline/payload_checks.c).
+# (the two baselines that judge payloads share bench/baseline/payload_checks.c), or the load
+# generator bench/http/paced_post.c.
 build_c() {
   local flags=(-O2 -Wall -Wextra -Werror)
   case $1 in
     hello_mhd) cc "${flags[@]}" -o "$out/$1" "bench/baseline/$1.c" -lmicrohttpd ;;
     payload_json_c) cc "${flags[@]}" -o "$out/$1" "bench/baseline/$1.c" bench/baseline/payload_checks.c -lmicrohttpd -ljson-c ;;
     bulk_json_c) cc "${flags[@]}" -pthread -o "$out/$1" "bench/baseline/$1.c" bench/baseline/payload_checks.c -ljson-c ;;
+    paced_post) cc "${flags[@]}" -o "$out/$1" "bench/http/$1.c" ;;
     *) echo "build_c: no C program $1 in bench/baseline" >&2; return 2 ;;
   esac
 }

@@ -3,11 +3,11 @@
  *
  * wrk paces a connection by pausing it between requests (a `delay` in its Lua script): its
  * timers fire on whole milliseconds, so the connections send in bursts, and the bursts'
- * queueing is in every server's p99, the C one's too. Here request k is due at start + k / RATE exactly (the
- * wait for answers ends when it is due); it goes out on an idle kept-alive connection, and its
- * latency is counted from its due time, not from when it went out, so a server that falls
- * behind is charged for the wait (no coordinated omission: a request that finds no idle
- * connection waits for one, and that wait counts).
+ * queueing is in every server's p99, the C one's too. Here request k is due at start + k / RATE
+ * exactly (the wait for answers ends when it is due); it goes out on an idle kept-alive
+ * connection, and its latency is counted from its due time, not from when it went out, so a
+ * server that falls behind is charged for the wait (no coordinated omission: a request that
+ * finds no idle connection waits for one, and that wait counts).
  *
  * Usage: paced_post PORT PATH BODY_FILE RATE SECONDS CONNECTIONS
  * Sends to 127.0.0.1:PORT; one second of load before SECONDS of counted load. Prints the

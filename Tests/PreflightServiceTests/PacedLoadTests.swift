@@ -8,25 +8,24 @@ import Testing
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The generator compiled into `directory`, with the bench's warnings as errors.
-    private func build(into directory: URL) throws -> String {
-        let binary = directory.appendingPathComponent("paced_post").path
+    /// The generator, compiled with the bench's warnings as errors, run against a new server
+    /// with bench/payload-1k.json: `arguments` after the port, the path and the body file.
+    private func run(path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let directory = try scratchDirectory("paced")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let generator = directory.appendingPathComponent("paced_post").path
         let source = Self.root.appendingPathComponent("bench/http/paced_post.c").path
-        let result = try runProcess("/usr/bin/cc", ["-O2", "-Wall", "-Wextra", "-Werror", "-o", binary, source])
-        #expect(result.status == 0, "\(result.output)")
-        return binary
+        let built = try runProcess("/usr/bin/cc", ["-O2", "-Wall", "-Wextra", "-Werror", "-o", generator, source])
+        #expect(built.status == 0, "\(built.output)")
+        let server = try ServerProcess()
+        let payload = Self.root.appendingPathComponent("bench/payload-1k.json").path
+        return try runProcess(generator, ["\(server.port)", path, payload] + arguments)
     }
 
     /// 400 requests/s for one counted second (after its second of warm-up): request k is due at
     /// k x 2.5 ms, so exactly 400 fall in the window, each answered 200.
     @Test func countsExactlyTheRequestsDueInItsWindow() throws {
-        let directory = try scratchDirectory("paced")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let generator = try build(into: directory)
-        let server = try ServerProcess()
-        let payload = Self.root.appendingPathComponent("bench/payload-1k.json").path
-        let result = try runProcess(
-            generator, ["\(server.port)", "/v1/preflight?fetch=false", payload, "400", "1", "4"])
+        let result = try run(path: "/v1/preflight?fetch=false", ["400", "1", "4"])
         #expect(result.status == 0, "\(result.output)")
         let lines = result.output.split(separator: "\n").map { $0.split(separator: " ") }
         #expect(
@@ -37,12 +36,7 @@ import Testing
 
     /// A 404 is not a latency: the run stops at the first, exit status 1, saying why.
     @Test func stopsAtAnAnswerOtherThan200() throws {
-        let directory = try scratchDirectory("paced")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let generator = try build(into: directory)
-        let server = try ServerProcess()
-        let payload = Self.root.appendingPathComponent("bench/payload-1k.json").path
-        let result = try runProcess(generator, ["\(server.port)", "/v1/no-such-path", payload, "100", "1", "2"])
+        let result = try run(path: "/v1/no-such-path", ["100", "1", "2"])
         #expect(result.status == 1)
         #expect(result.output == "paced_post: a status other than 200\n")
     }

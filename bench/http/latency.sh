@@ -38,7 +38,8 @@ for round in 1 2 3; do
   paced 18197 /v1/preflight paced-c
 done
 
-# figure NAME FIELD: FIELD of each round (paced_post's line FIELD), then median FIELD NAME.
+# figures NAME FIELD: FIELD (paced_post's line of that name) of each round; median NAME FIELD:
+# their median.
 figures() { for round in 1 2 3; do awk -v f="$2" '$1 == f {print $2}' "$out/$1.$round.txt"; done | tr '\n' ' '; }
 median() { figures "$1" "$2" | tr ' ' '\n' | grep . | sort -n | sed -n 2p; }
 # report LABEL NAME: one build's lines.

@@ -123,7 +123,7 @@ struct Bytes {
     func lowercasedText(_ offset: Int, _ length: Int) -> String {
         let end = min(storage.count, offset + length)
         guard offset < end else { return "" }
-        return String(decoding: storage[offset..<end].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        return String(decoding: storage[offset..<end].map(ByteScan.lowercased), as: UTF8.self)
     }
 
     func prefixBytes(_ length: Int) -> ArraySlice<UInt8> { storage.prefix(length) }

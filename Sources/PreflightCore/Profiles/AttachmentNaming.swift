@@ -85,7 +85,7 @@ public enum AttachmentNaming {
         for index in 0..<bytes.count {
             let byte = bytes[index]
             guard byte < 0x80 else { return nil }
-            word |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) << (index * 8)
+            word |= UInt64(ByteScan.lowercased(byte)) << (index * 8)
         }
         return word
     }

@@ -1,14 +1,43 @@
 /* The baseline: a bare libmicrohttpd hello-world with the same daemon flags as Preflight
  * (internal polling thread + epoll + a thread pool of one thread per core, suspend/resume on).
- * Build: cc -O2 -Wall -Wextra -Werror -o hello_mhd hello_mhd.c -lmicrohttpd ; run: ./hello_mhd PORT */
+ * It answers every request with {"status":"ok"}, or with the bytes of BODY_FILE when one is
+ * given: throughput.sh gives it the report Preflight answers to the bench's POST, so that one
+ * row is the exchange of those bytes with nothing checked.
+ * Build: cc -O2 -Wall -Wextra -Werror -o hello_mhd hello_mhd.c -lmicrohttpd
+ * Run: ./hello_mhd PORT [BODY_FILE] */
 #include <microhttpd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
-static const char body[] = "{\"status\":\"ok\"}";
+static const char ok_body[] = "{\"status\":\"ok\"}";
+static const char *body = ok_body;
+static size_t body_length = sizeof ok_body - 1;
+
+/* read_body: the whole of PATH into a buffer kept for the process's life; 0 on success. */
+static int read_body(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) { perror(path); return -1; }
+    char *bytes = NULL;
+    size_t length = 0, room = 0;
+    for (;;) {
+        if (length == room) {
+            room = room ? room * 2 : 4096;
+            char *grown = realloc(bytes, room);
+            if (grown == NULL) { perror("hello_mhd: realloc"); free(bytes); fclose(file); return -1; }
+            bytes = grown;
+        }
+        size_t got = fread(bytes + length, 1, room - length, file);
+        length += got;
+        if (got == 0) break;
+    }
+    int failed = ferror(file);
+    if (fclose(file) != 0 || failed) { fprintf(stderr, "hello_mhd: cannot read %s\n", path); free(bytes); return -1; }
+    body = bytes;
+    body_length = length;
+    return 0;
+}
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_data_size, void **state) {
@@ -16,7 +45,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
     if (*state == NULL) { *state = (void *)1; return MHD_YES; }
     if (*upload_data_size != 0) { *upload_data_size = 0; return MHD_YES; }
     struct MHD_Response *response =
-        MHD_create_response_from_buffer(strlen(body), (void *)body, MHD_RESPMEM_PERSISTENT);
+        MHD_create_response_from_buffer(body_length, (void *)body, MHD_RESPMEM_PERSISTENT);
     if (response == NULL) return MHD_NO;
     if (MHD_add_response_header(response, "Content-Type", "application/json") != MHD_YES) {
         MHD_destroy_response(response);
@@ -29,7 +58,10 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
 
 int main(int argc, char **argv) {
     unsigned short port = argc > 1 ? (unsigned short)atoi(argv[1]) : 8081;
-    unsigned int threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (argc > 2 && read_body(argv[2]) != 0) return 1;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    if (online < 1) { perror("hello_mhd: sysconf"); return 1; }
+    unsigned int threads = (unsigned int)online;
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, port, NULL,
         NULL, answer, NULL, MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_TIMEOUT, 30u,

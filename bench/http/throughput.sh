@@ -42,7 +42,7 @@ measured() {
   shift 3
   before=$(cpu_ticks "$server")
   local TIMEFORMAT='%U %S'
-  { time wrk "$@" > "$out/$name.$round.txt"; } 2> "$out/$name.$round.time"
+  { time wrk "$@" > "$out/$name.$round.txt" 2> "$out/$name.$round.err"; } 2> "$out/$name.$round.time"
   after=$(cpu_ticks "$server")
   read -r user system < "$out/$name.$round.time"
   awk -v n="$(awk '/requests in/ {print $1}' "$out/$name.$round.txt")" -v s=$((after - before)) \

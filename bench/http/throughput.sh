@@ -38,7 +38,7 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # measured NAME ROUND PID wrk-ARGUMENTS...: one wrk run into $out/NAME.ROUND.txt, and the CPU
 # time a request cost the server PID and wrk, in microseconds, into $out/NAME.ROUND.cpu.
 measured() {
-  local name=$1 round=$2 server=$3 before after
+  local name=$1 round=$2 server=$3 before after user system
   shift 3
   before=$(cpu_ticks "$server")
   local TIMEFORMAT='%U %S'
@@ -50,7 +50,7 @@ measured() {
     'BEGIN {printf "%.1f %.1f\n", s / tick / n * 1e6, (u + k) / n * 1e6}' > "$out/$name.$round.cpu"
 }
 
-# Three rounds, the four runs interleaved in each, so drift on this shared machine hits them alike;
+# Three rounds, the five runs interleaved in each, so drift on this shared machine hits them alike;
 # the figures are the medians of the rounds (the p99 is the median round's). Each run is -d SECONDS.
 rounds=3
 round_seconds=$seconds

@@ -15,27 +15,22 @@ static const char ok_body[] = "{\"status\":\"ok\"}";
 static const char *body = ok_body;
 static size_t body_length = sizeof ok_body - 1;
 
-/* read_body: the whole of PATH into a buffer kept for the process's life; 0 on success. */
+/* read_body: the whole of PATH into a buffer kept for the process's life (its size first, then
+ * one read, as bench/http/paced_post.c's read_file); 0 on success. */
 static int read_body(const char *path) {
     FILE *file = fopen(path, "rb");
     if (file == NULL) { perror(path); return -1; }
-    char *bytes = NULL;
-    size_t length = 0, room = 0;
-    for (;;) {
-        if (length == room) {
-            room = room ? room * 2 : 4096;
-            char *grown = realloc(bytes, room);
-            if (grown == NULL) { perror("hello_mhd: realloc"); free(bytes); fclose(file); return -1; }
-            bytes = grown;
-        }
-        size_t got = fread(bytes + length, 1, room - length, file);
-        length += got;
-        if (got == 0) break;
+    long size = -1;
+    if (fseek(file, 0, SEEK_END) == 0) size = ftell(file);
+    char *bytes = size >= 0 && fseek(file, 0, SEEK_SET) == 0 ? malloc((size_t)size + 1) : NULL;
+    int read_whole = bytes != NULL && fread(bytes, 1, (size_t)size, file) == (size_t)size;
+    if (fclose(file) != 0 || !read_whole) {
+        fprintf(stderr, "hello_mhd: cannot read %s\n", path);
+        free(bytes);
+        return -1;
     }
-    int failed = ferror(file);
-    if (fclose(file) != 0 || failed) { fprintf(stderr, "hello_mhd: cannot read %s\n", path); free(bytes); return -1; }
     body = bytes;
-    body_length = length;
+    body_length = (size_t)size;
     return 0;
 }
 

@@ -177,6 +177,10 @@ start_old_binary() {
   wait_healthy "$2"
 }
 
+# process_ticks PID: the user and the system clock ticks (getconf CLK_TCK a second) the process
+# has used, from /proc/PID/stat.
+process_ticks() { awk '{print $14, $15}' "/proc/$1/stat"; }
+
 # rps FILE: the Requests/sec figure of a wrk report.
 rps() { awk '/Requests\/sec/ {print $2}' "$1"; }
 

@@ -25,13 +25,13 @@ ticks_per_second=$(getconf CLK_TCK)
 # user_ticks system_ticks" to $out/cpu.NAME.$round.
 measure() {
   local before after
-  before=$(awk '{print $14, $15}' "/proc/$2/stat")
+  before=$(process_ticks "$2")
   if [ "${4:-}" = get ]; then
     wrk -t2 -c64 -d"${seconds}s" "$3" > "$out/cpu-wrk.txt"
   else
     PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "$3" > "$out/cpu-wrk.txt"
   fi
-  after=$(awk '{print $14, $15}' "/proc/$2/stat")
+  after=$(process_ticks "$2")
   echo "$(awk '/requests in/ {print $1}' "$out/cpu-wrk.txt") $before $after" |
     awk '{print $1, $4 - $2, $5 - $3}' > "$out/cpu.$1.$round"
 }

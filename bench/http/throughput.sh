@@ -33,29 +33,28 @@ wait_healthy $report_port
 
 p99() { awk '/ 99%/ {print $2}' "$1"; }
 tick=$(getconf CLK_TCK)
-# cpu_ticks PID: the user and system clock ticks the process has used.
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # measured NAME ROUND PID wrk-ARGUMENTS...: one wrk run into $out/NAME.ROUND.txt, and the CPU
 # time a request cost the server PID and wrk, in microseconds, into $out/NAME.ROUND.cpu.
 measured() {
   local name=$1 round=$2 server=$3 before after user system
   shift 3
-  before=$(cpu_ticks "$server")
+  before=$(process_ticks "$server")
   local TIMEFORMAT='%U %S'
   { time wrk "$@" > "$out/$name.$round.txt" 2> "$out/$name.$round.err"; } 2> "$out/$name.$round.time"
-  after=$(cpu_ticks "$server")
+  after=$(process_ticks "$server")
   read -r user system < "$out/$name.$round.time"
-  awk -v n="$(awk '/requests in/ {print $1}' "$out/$name.$round.txt")" -v s=$((after - before)) \
+  awk -v n="$(awk '/requests in/ {print $1}' "$out/$name.$round.txt")" -v before="$before" -v after="$after" \
     -v tick="$tick" -v u="$user" -v k="$system" \
-    'BEGIN {printf "%.1f %.1f\n", s / tick / n * 1e6, (u + k) / n * 1e6}' > "$out/$name.$round.cpu"
+    'BEGIN {split(before, b); split(after, a)
+      printf "%.1f %.1f\n", (a[1] + a[2] - b[1] - b[2]) / tick / n * 1e6, (u + k) / n * 1e6}' > "$out/$name.$round.cpu"
 }
 
 # Three rounds, the five runs interleaved in each, so drift on this shared machine hits them alike;
 # the figures are the medians of the rounds (the p99 is the median round's). Each run is -d SECONDS.
 rounds=3
 round_seconds=$seconds
+load=(-t2 -c64 -d"${round_seconds}s" --latency)
 for round in $(seq $rounds); do
-  load=(-t2 -c64 -d"${round_seconds}s" --latency)
   measured baseline "$round" $base_pid "${load[@]}" "http://127.0.0.1:$base_port/healthz"
   PAYLOAD=bench/payload-1k.json measured baseline-post "$round" $base_pid "${load[@]}" -s bench/post.lua \
     "http://127.0.0.1:$base_port/v1/preflight"

@@ -28,24 +28,30 @@ enum ByteScan {
 
     /// Whether two byte runs are the same, compared through their pointers: a generic
     /// `elementsEqual` over a `String.UTF8View` costs some twenty instructions a byte, and an
-    /// object's keys are compared on every member lookup.
+    /// object's keys are compared on every member lookup. Eight bytes at a time, the last word
+    /// the run's last eight bytes (read again in part); under eight, two overlapping loads of
+    /// four or two: a key or a header name is a word or two, and its tail read a byte at a time
+    /// (`mutable-content`: seven) cost more than the words.
     static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         guard let a = left.baseAddress, let b = right.baseAddress, a != b else { return true }
-        // Eight bytes at a time, then the tail: a key or a header name is a word or two.
-        var index = 0
         let count = left.count
-        while index + 8 <= count {
-            let wordA = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
-            let wordB = UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
-            if wordA != wordB { return false }
+        let first = UnsafeRawPointer(a), second = UnsafeRawPointer(b)
+        func equal<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
+            first.loadUnaligned(fromByteOffset: offset, as: Word.self)
+                == second.loadUnaligned(fromByteOffset: offset, as: Word.self)
+        }
+        guard count >= 8 else {
+            if count >= 4 { return equal(UInt32.self, at: 0) && equal(UInt32.self, at: count - 4) }
+            if count >= 2 { return equal(UInt16.self, at: 0) && equal(UInt16.self, at: count - 2) }
+            return count == 0 || a.pointee == b.pointee
+        }
+        var index = 0
+        while index + 8 < count {
+            guard equal(UInt64.self, at: index) else { return false }
             index += 8
         }
-        while index < count {
-            if a[index] != b[index] { return false }
-            index += 1
-        }
-        return true
+        return equal(UInt64.self, at: count - 8)
     }
 
     /// Whether any byte of `bytes` equals one of the four `targets`. Sixteen bytes at a time;

@@ -76,6 +76,7 @@ build: run-deps ## debug build, the tests included
 release: run-deps ## release build, the Swift runtime linked in, laid out by BOLT: .build/release/preflight
 	$(SWIFT) build -c release --static-swift-stdlib $(SWIFT_FLAGS)
 	bash scripts/bolt.sh .build/release/preflight
+	python3 scripts/hot-functions.py --check
 
 # The server and a sample-media origin on loopback, and three commands to paste (pass, warn, fail).
 demo: release ## the server and a sample-media origin on loopback, and commands to paste

@@ -14,8 +14,9 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 # What scripts/bolt.sh needs: it lays out the binary's hot code from a profile of requests served
-# on loopback, as `make release` does (python3 serves the image of its cache hits).
-COPY scripts/bolt.sh ./scripts/
+# on loopback, as `make release` does (python3 serves the image of its cache hits and writes
+# BOLT's list of the functions from hot-functions.order).
+COPY scripts/bolt.sh scripts/hot-functions.py ./scripts/
 COPY bench/payload-1k.json bench/media-origin.py ./bench/
 ARG PREFLIGHT_COMMIT=unknown
 ARG PREFLIGHT_BUILD_DATE=unknown

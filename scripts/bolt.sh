@@ -39,15 +39,9 @@ sections=$(readelf -S "$binary")
 grep -q '\.rela\.text' <<< "$sections" \
   || { echo "bolt.sh: $binary has no relocations: link it with --emit-relocs" >&2; exit 1; }
 
-# The functions to lay out, as BOLT's regular expressions: a symbol's characters taken literally,
-# its trailing specialization suffixes (a function signature's `Tf..._n`, a generic one's `Tg5`,
-# a merged function's `Tm`) replaced by any such suffixes, and BOLT's "/N" suffix of a file-local
-# function allowed. The compiler renames a specialization when the code around it changes (a
-# suffix gained, lost or spelled anew), and a listed name that no longer matched left that
-# function where the link put it, outside the laid-out text, until `make hot-functions` ran again.
-specialized='(Tf[0-9a-z]+_n|Tg5|Tm)'
-sed -E -e "s/${specialized}+\$//" -e 's/[][\\.*^$+?(){}|]/\\&/g' -e "s#\$#${specialized}*(/[0-9]+)?#" \
-  "$root/Sources/preflight/hot-functions.order" > "$work/functions"
+# The functions to lay out, as BOLT's regular expressions, each listed name matched with any
+# specialization suffix the compiler gave it since (scripts/hot-functions.py --bolt-patterns).
+python3 "$root/scripts/hot-functions.py" --bolt-patterns > "$work/functions"
 
 rm -f "$work"/profile*.fdata
 "$bolt" "$binary" -instrument -instrumentation-file="$work/profile" -instrumentation-file-append-pid \

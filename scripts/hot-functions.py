@@ -17,6 +17,7 @@ symbols through `nm` of the binary. Run it after a change to the request's path:
     make hot-functions   (make release, bench/process/instructions.sh, this script, a new build)
 
     python3 scripts/hot-functions.py --check [BINARY]   how many listed functions the binary has
+    python3 scripts/hot-functions.py --bolt-patterns    the list as BOLT's -funcs-file (bolt.sh)
 """
 
 import argparse
@@ -25,8 +26,14 @@ import re
 import subprocess
 import sys
 
-ORDER_FILE = pathlib.Path("Sources/preflight/hot-functions.order")
-SPECIALIZATION = re.compile(r"(Tf[0-9a-z]+_n|Tg5|Tm)+$")
+# Found from the script's place, as bolt.sh finds it: bolt.sh runs it wherever it is called from.
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+ORDER_FILE = ROOT / "Sources/preflight/hot-functions.order"
+# The suffixes of a specialization's symbol (a function signature's `Tf..._n`, a generic one's
+# `Tg5`, a merged function's `Tm`): the compiler gains, loses or spells them anew when the code
+# around the function changes, so a listed name is matched with any of them.
+SPECIALIZATION_SUFFIX = "(Tf[0-9a-z]+_n|Tg5|Tm)"
+SPECIALIZATION = re.compile(SPECIALIZATION_SUFFIX + "+$")
 PATHS = ["preflight-post", "preflight-get", "preflight-batch", "preflight-bulk", "preflight-hit"]
 # A row of `callgrind_annotate --inclusive=no`: the count, then `file:function [object]`.
 ROW = re.compile(r"^\s*([\d,]+)\s+\S*?:(.+?)(?:\s+\[(.+)\])?\s*$")
@@ -97,13 +104,21 @@ def write(out: pathlib.Path, binary: pathlib.Path) -> None:
             seen.add(symbol)
             listed.append(symbol)
     ORDER_FILE.write_text("".join(f"{symbol}\n" for symbol in listed))
-    print(f"{ORDER_FILE}: {len(listed)} functions")
+    print(f"{ORDER_FILE.relative_to(ROOT)}: {len(listed)} functions")
 
 
 def unspecialized(symbol: str) -> str:
-    """The name without its trailing specialization suffixes, as scripts/bolt.sh matches it: the
-    compiler spells a specialization anew when the code around it changes."""
+    """The name without its trailing specialization suffixes."""
     return SPECIALIZATION.sub("", symbol)
+
+
+def bolt_patterns(symbols: list[str]) -> list[str]:
+    """The listed functions as BOLT's regular expressions (`-funcs-file`, scripts/bolt.sh; BOLT
+    matches each against a whole name): a name's characters taken literally, its specialization
+    suffixes any such suffixes, and BOLT's "/N" suffix of a file-local function allowed. A name
+    that no longer matched left its function where the link put it, outside the laid-out text,
+    until the list was written again."""
+    return [f"{re.escape(unspecialized(symbol))}{SPECIALIZATION_SUFFIX}*(/[0-9]+)?" for symbol in symbols]
 
 
 def check(binary: pathlib.Path) -> None:
@@ -115,7 +130,7 @@ def check(binary: pathlib.Path) -> None:
     bases = {unspecialized(symbol) for symbol in defined}
     renamed = [symbol for symbol in listed if symbol not in defined and unspecialized(symbol) in bases]
     missing = [symbol for symbol in listed if symbol not in defined and unspecialized(symbol) not in bases]
-    print(f"{ORDER_FILE}: {len(listed) - len(missing)} of {len(listed)} listed functions defined in {binary}"
+    print(f"{ORDER_FILE.relative_to(ROOT)}: {len(listed) - len(missing)} of {len(listed)} listed functions defined in {binary}"
           f" ({len(renamed)} as a renamed specialization)")
     if missing:
         print(f"  {len(missing)} listed names not in the binary (renamed, or BOLT's `.cold.0` fragments when the"
@@ -125,10 +140,13 @@ def check(binary: pathlib.Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--check", action="store_true", help="count the listed functions the binary defines")
+    parser.add_argument("--bolt-patterns", action="store_true", help="print the list as BOLT's -funcs-file")
     parser.add_argument("--profiles", default="bench/out", help="where instructions.sh left its profiles")
     parser.add_argument("binary", nargs="?", default=".build/release/preflight")
     arguments = parser.parse_args()
-    if arguments.check:
+    if arguments.bolt_patterns:
+        print("\n".join(bolt_patterns(ORDER_FILE.read_text().split())))
+    elif arguments.check:
         check(pathlib.Path(arguments.binary))
     else:
         write(pathlib.Path(arguments.profiles), pathlib.Path(arguments.binary))

@@ -177,9 +177,11 @@ start_old_binary() {
   wait_healthy "$2"
 }
 
-# process_ticks PID: the user and the system clock ticks (getconf CLK_TCK a second) the process
-# has used, from /proc/PID/stat.
-process_ticks() { awk '{print $14, $15}' "/proc/$1/stat"; }
+# stat_ticks FILE: the user and the system clock ticks (getconf CLK_TCK a second) from a process's
+# or a thread's stat file (/proc/PID/stat, /proc/PID/task/TID/stat).
+stat_ticks() { awk '{print $14, $15}' "$1"; }
+# process_ticks PID: those of the process PID.
+process_ticks() { stat_ticks "/proc/$1/stat"; }
 
 # rps FILE: the Requests/sec figure of a wrk report.
 rps() { awk '/Requests\/sec/ {print $2}' "$1"; }

@@ -54,7 +54,7 @@ snapshot() {
   for task in /proc/"$1"/task/*; do
     echo "$(basename "$task") $(tr ' ' _ < "$task/comm")" \
       "$(awk '/^voluntary_ctxt/ {v = $2} /^nonvoluntary_ctxt/ {n = $2} END {print v, n}' "$task/status")" \
-      "$(awk '{print $14, $15}' "$task/stat")"
+      "$(stat_ticks "$task/stat")"
   done | sort
 }
 # rescheduling: the machine's rescheduling interrupts so far (the RES line of /proc/interrupts,

@@ -109,6 +109,11 @@ import Testing
             (#""sound":"default""#, #""collapseId":7"#, ["envelope.field.invalid error collapseId"]),
             (#""sound":"default""#, #""categoryId":7"#, ["envelope.field.invalid error categoryId"]),
             (#""sound":"default""#, #""_contentAvailable":"yes""#, ["envelope.field.invalid error _contentAvailable"]),
+            // Android's fields: nothing of them reaches APNs, but each is a string to Expo.
+            (#""sound":"default""#, #""channelId":7"#, ["envelope.field.invalid error channelId"]),
+            (#""sound":"default""#, #""icon":["a.png"]"#, ["envelope.field.invalid error icon"]),
+            (#""sound":"default""#, #""tag":{}"#, ["envelope.field.invalid error tag"]),
+            (#""sound":"default""#, #""channelId":"news","icon":"ic","tag":"t""#, []),
             // An image given any other way is no image: the push is judged as a plain one.
             (
                 #""richContent":{"image":"https://example.com/statics/some-image-here-if-you-want.jpg"}"#,

@@ -83,14 +83,15 @@ import Testing
         }
     }
 
-    /// An array of three messages, the second broken: three reports, in order.
+    /// An array of three messages, the second broken: three reports, in order, and 422 (the
+    /// request is one send, and one of its messages fails).
     @Test func anArrayIsOneReportPerMessageInOrder() throws {
         try withService(origins.configuration()) { service in
             let broken =
                 #"{"to":"\#(Self.token)","title":"no image","richContent":{"image":"\#(origins.https)/media/image.jpg"}}"#
             let plain = #"{"to":"\#(Self.token)","body":"plain"}"#
             let response = try post(service, "[\(try example()), \(broken), \(plain)]")
-            #expect(response.status == 200, "\(response.text)")
+            #expect(response.status == 422, "\(response.text)")
             let reports = try Self.results(response)
             #expect(reports.map { $0["verdict"]?.string } == ["pass", "fail", "pass"])
             #expect(reports.map { $0["envelope"]?["format"]?.string } == ["expo", "expo", "expo"])
@@ -98,6 +99,26 @@ import Testing
             #expect(Self.codes(reports[1]) == ["envelope.mutable-content.missing"])
             #expect(Self.codes(reports[2]) == ["media.none"])
             #expect(reports[0]["attachment"]?["file_name"]?.string == "attachment.jpg")
+        }
+    }
+
+    /// An array whose messages pass or warn is a 200; one mistyped Android field in one message
+    /// (nothing an iOS device sees, but not Expo's format) makes it a 422, with or without a
+    /// download waiting.
+    @Test(arguments: [false, true])
+    func anArrayFailsWhenAnyMessageFails(downloading: Bool) throws {
+        try withService(origins.configuration()) { service in
+            let first = downloading ? try example() : #"{"to":"\#(Self.token)","body":"first"}"#
+            let plain = #"{"to":"\#(Self.token)","body":"plain","channelId":"news"}"#
+            let passing = try post(service, "[\(first), \(plain)]")
+            #expect(passing.status == 200, "\(passing.text)")
+            #expect(try Self.results(passing).map { $0["verdict"]?.string } == ["pass", "pass"])
+            let mistyped = plain.replacingOccurrences(of: #""news""#, with: "7")
+            let failing = try post(service, "[\(first), \(mistyped)]")
+            #expect(failing.status == 422, "\(failing.text)")
+            let reports = try Self.results(failing)
+            #expect(reports.map { $0["verdict"]?.string } == ["pass", "fail"])
+            #expect(Self.codes(reports[1]) == ["envelope.field.invalid", "media.none"])
         }
     }
 

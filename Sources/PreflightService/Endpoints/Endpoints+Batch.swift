@@ -22,8 +22,9 @@ extension Endpoints {
     }
 
     /// Checks every item (a batch's, or an Expo request's messages) and answers
-    /// `{"results": [...]}` in the items' order.
-    func run(_ batch: consuming BatchRequest, options: RequestOptions, responder: Responder) {
+    /// `{"results": [...]}` in the items' order: 200, or `failStatus` when any report's verdict
+    /// is fail.
+    func run(_ batch: consuming BatchRequest, options: RequestOptions, failStatus: Int = 200, responder: Responder) {
         let configuration = check.inspector.configuration
         // The batch's own reference let go: the items are this call's alone, each moved out in
         // turn below.
@@ -81,7 +82,7 @@ extension Endpoints {
         }
         guard !downloads.isEmpty else {
             // Nothing to wait for: every report is written; answered at once.
-            return responder.respond(results.finish(metrics: metrics))
+            return responder.respond(results.finish(metrics: metrics, failStatus: failStatus))
         }
         // The download that ends last answers; the rest of the reports are judged and written on
         // the connection's worker when it resumes.
@@ -91,7 +92,7 @@ extension Endpoints {
                 guard collected.withLock({ $0.store(outcome, at: index) }) else { return }
                 responder.respond {
                     var rest = collected.withLock { $0.take() }
-                    return rest.finish(metrics: metrics)
+                    return rest.finish(metrics: metrics, failStatus: failStatus)
                 }
             }
         }
@@ -138,15 +139,15 @@ private struct BatchAnswer: Sendable {
         written += 1
     }
 
-    /// Ends the answer: the 200 with its bytes (the writer's storage, not a copy), the counts
-    /// added to `metrics`.
-    consuming func finish(metrics: ServiceMetrics) -> HTTPResponse {
+    /// Ends the answer: 200 (`failStatus` when a report failed) with its bytes (the writer's
+    /// storage, not a copy), the counts added to `metrics`.
+    consuming func finish(metrics: ServiceMetrics, failStatus: Int) -> HTTPResponse {
         writer.endArray()
         writer.endObject()
         var bytes: [UInt8] = []
         writer.finish(into: &bytes)
         metrics.record(tally)
-        return .json(200, bytes: bytes)
+        return .json(tally.failures > 0 ? failStatus : 200, bytes: bytes)
     }
 
     /// Moves the answer out, leaving an empty one.
@@ -202,12 +203,12 @@ private struct BatchResults {
     /// Writes the stored outcomes' reports after those already written, in item order, each
     /// taken out of its slot (a copy of an outcome retains every part of its report), and ends
     /// the answer.
-    mutating func finish(metrics: ServiceMetrics) -> HTTPResponse {
+    mutating func finish(metrics: ServiceMetrics, failStatus: Int) -> HTTPResponse {
         // Judged as taken (`take()!` where the slot holds one): bound by `guard let` first, the
         // outcome was copied.
         for index in slots.indices where slots[index] != nil {
             answer.write(slots[index].take()!.report())
         }
-        return answer.take().finish(metrics: metrics)
+        return answer.take().finish(metrics: metrics, failStatus: failStatus)
     }
 }

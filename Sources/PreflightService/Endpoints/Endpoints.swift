@@ -106,10 +106,12 @@ struct Endpoints: Sendable {
         case .failure(let refusal): return responder.respond(refusal.response)
         }
         let headers = APNsHeaders(request: request)
-        // An Expo request with several messages: each judged as a batch item, answered as a batch.
+        // An Expo request with several messages: each judged as a batch item, answered as a batch;
+        // 422 when any fails, as for one payload (the request is one send, and `preflight check`
+        // exits 1 for it).
         let expo = BatchRequest.expoBody(request.body, format: options.format, headers: headers)
         if let messages = expo?.messages {
-            return run(messages, options: options, responder: responder)
+            return run(messages, options: options, failStatus: 422, responder: responder)
         }
         let metrics = self.metrics
         let wantsText = options.wantsText

@@ -126,6 +126,15 @@ import Testing
             (#""message":{"#, #""message":{"data":{"n":1},"#, ["envelope.field.invalid"]),
             // No target.
             (#""token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","#, "", ["envelope.invalid"]),
+            // data is a map: anything else is refused.
+            (#""message":{"#, #""message":{"data":7,"#, ["envelope.field.invalid"]),
+            // The target is one string: of another type, or two of them, FCM refuses the message.
+            (#""token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","#, #""token":12345,"#, ["envelope.field.invalid"]),
+            (
+                #""token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","#, #""topic":["news"],"#,
+                ["envelope.field.invalid"]
+            ),
+            (#""message":{"#, #""message":{"condition":"'a' in topics","#, ["envelope.invalid"]),
         ] as [(String, String, [String])])
     func fcmMistakes(replacing: String, with replacement: String, expected: [String]) throws {
         let body = try Self.compact("fcm").replacingOccurrences(of: replacing, with: replacement)
@@ -179,6 +188,8 @@ import Testing
                 ]
             ),
             (#""ios_sound""#, #""isIos": false, "ios_sound""#, ["envelope.ios.missing", "envelope.text.language"]),
+            // The app's ID is a string.
+            (#""app_id": "YOUR_APP_ID""#, #""app_id": 12345"#, ["envelope.field.invalid", "envelope.text.language"]),
         ] as [(String, String, [String])])
     func oneSignalMistakes(replacing: String, with replacement: String, expected: [String]) throws {
         let body = try Self.example("onesignal").replacingOccurrences(of: replacing, with: replacement)

@@ -32,12 +32,7 @@ enum FCMEnvelope {
             derivation.usable = false
             return
         }
-        if !targets.contains(where: { message[$0] != nil }) {
-            derivation.add(
-                .envelopeInvalid, path: "message",
-                message: "the message has no token, topic, condition or fid; FCM refuses a message without a target",
-                fix: "add message.token or message.fid (one device), message.topic or message.condition")
-        }
+        target(of: message, into: &derivation)
         let notification = message["notification"]
         for key in ["title", "body"] {
             guard let value = notification?[key] else { continue }
@@ -48,6 +43,9 @@ enum FCMEnvelope {
             derivation.setAlert(key, value)
         }
         if let data = message["data"] {
+            if data.members == nil {
+                derivation.wrongType("message.data", data, expected: "an object of strings", provider: "FCM")
+            }
             for member in data.members ?? [] {
                 guard member.value.string != nil else {
                     derivation.wrongType(
@@ -92,6 +90,31 @@ enum FCMEnvelope {
             pushType: named.headers.pushType, priority: named.headers.priority, pushTypePath: named.pushTypePath,
             priorityPath: named.priorityPath, into: &derivation)
         dataOnlyPriority(message, named: named, into: &derivation)
+    }
+
+    /// The message's target: FCM HTTP v1 reference, `projects.messages`, "Union field target ...
+    /// can be only one of the following" (`token`, `topic`, `condition`, `fid`, each a string).
+    /// None, two, or one of another type: FCM refuses the message (INVALID_ARGUMENT).
+    static func target(of message: JSONValue, into derivation: inout Derivation) {
+        let given = targets.filter { message[$0] != nil }
+        guard !given.isEmpty else {
+            derivation.add(
+                .envelopeInvalid, path: "message",
+                message: "the message has no token, topic, condition or fid; FCM refuses a message without a target",
+                fix: "add message.token or message.fid (one device), message.topic or message.condition")
+            return
+        }
+        if given.count > 1 {
+            derivation.add(
+                .envelopeInvalid, path: "message.\(given[1])",
+                message:
+                    "the message has \(given.joined(separator: " and ")): FCM's target is one of token, topic, condition or fid, and it refuses a message with more",
+                fix: "keep one target; send one message per target")
+        }
+        for field in given {
+            guard let value = message[field], value.string == nil else { continue }
+            derivation.wrongType("message.\(field)", value, expected: "a string", provider: "FCM")
+        }
     }
 
     /// A data-only message (no `notification`, no `apns.payload.aps.alert`) reaches iOS as a

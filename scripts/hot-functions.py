@@ -134,7 +134,9 @@ def check(binary: pathlib.Path) -> None:
           f" ({len(renamed)} as a renamed specialization)")
     if missing:
         print(f"  {len(missing)} listed names not in the binary (renamed, or BOLT's `.cold.0` fragments when the"
-              " binary is not laid out); `make hot-functions` writes the list again")
+              " binary is not laid out); `make hot-functions` writes the list again:")
+        for symbol in missing:
+            print(f"    {symbol}")
 
 
 def main() -> None:

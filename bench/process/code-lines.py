@@ -10,19 +10,44 @@ Prints: LINES INSTRUCTIONS (distinct lines; distinct instruction addresses)
 The profile format: https://valgrind.org/docs/manual/cl-format.html. With `positions: instr line`
 each cost line is `ADDRESS LINE COST`, an address written in hex (`0x...`), relative to the last
 one (`+N`, `-N`, decimal) or the same (`*`); the line after a `calls=` line is the call's
-inclusive cost, not the instruction's own, and is skipped.
+inclusive cost, not the instruction's own, and is skipped. Callgrind writes each address as an
+offset into its object (the executable or a shared library: the `ob=` it is under), so an
+instruction is its object and its address: by the address alone, a line of libc and one of
+libmicrohttpd or ld.so at the same offset were one line, and the startup's code of one object
+could add to another's counts. An object is named once, at its first `ob=` or `cob=`
+(`ob=(N) NAME`), then by its number alone; the numbers differ from one profile to another.
 """
 
 import collections
 import sys
 
 
+def object_named(line, names):
+    """The object an `ob=` or `cob=` line names, noting a first naming in `names`."""
+    value = line.split("=", 1)[1].strip()
+    if not value.startswith("("):
+        return value
+    number, _, name = value.partition(")")
+    if name.strip():
+        names[number] = name.strip()
+    return names.get(number, number)
+
+
 def counts(path):
+    """The instructions executed at each (object, address)."""
     executed = collections.Counter()
+    names = {}
+    current = ""
     address = 0
     after_call = False
     with open(path, errors="replace") as profile:
         for line in profile:
+            if line.startswith("ob="):
+                current = object_named(line, names)
+                continue
+            if line.startswith("cob="):
+                object_named(line, names)
+                continue
             if line.startswith("calls="):
                 after_call = True
                 continue
@@ -43,16 +68,16 @@ def counts(path):
             if after_call:
                 after_call = False
                 continue
-            executed[address] += int(fields[2])
+            executed[(current, address)] += int(fields[2])
     return executed
 
 
 def run_per_request(short_profile, long_profile, requests):
-    """The instruction addresses the long profile executed at least once more per request than
-    the short one, and the 64-byte lines they sit in."""
+    """The instructions (object, address) the long profile executed at least once more per
+    request than the short one, and the 64-byte lines (object, line) they sit in."""
     before, after = counts(short_profile), counts(long_profile)
-    run = [address for address, count in after.items() if count - before.get(address, 0) >= requests]
-    return run, {address >> 6 for address in run}
+    run = [place for place, count in after.items() if count - before.get(place, 0) >= requests]
+    return run, {(name, address >> 6) for name, address in run}
 
 
 def main():

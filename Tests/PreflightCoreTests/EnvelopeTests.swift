@@ -145,6 +145,20 @@ import Testing
         #expect(envelopeFinding.path?.hasPrefix("message") == true)
     }
 
+    /// The protobuf JSON mapping reads `null` as an unset field: a null target beside the token is
+    /// not a second one, null data is no data; a null target alone is no target.
+    @Test func fcmNullMembersAreUnset() throws {
+        let example = try Self.compact("fcm")
+        let nulls = example.replacingOccurrences(
+            of: #""message":{"#, with: #""message":{"topic":null,"data":null,"condition":null,"#)
+        #expect(nulls != example)
+        #expect(Self.codes(Self.inspect(nulls, format: .fcm)) == Self.codes(Self.inspect(example, format: .fcm)))
+        let onlyNull = example.replacingOccurrences(
+            of: #""token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1""#, with: #""fid":null"#)
+        #expect(onlyNull != example)
+        #expect(Self.codes(Self.inspect(onlyNull, format: .fcm)).first == "envelope.invalid")
+    }
+
     @Test func anFCMBodyWithoutAMessageIsNotJudgedAsAPayload() {
         let inspection = Self.inspect(#"{"to":"legacy-token","notification":{"title":"T"}}"#, format: .fcm)
         #expect(Self.codes(inspection) == ["envelope.invalid"])

@@ -42,7 +42,7 @@ enum FCMEnvelope {
             }
             derivation.setAlert(key, value)
         }
-        if let data = message["data"] {
+        if let data = message["data"], data != .null {
             if data.members == nil {
                 derivation.wrongType("message.data", data, expected: "an object of strings", provider: "FCM")
             }
@@ -94,9 +94,11 @@ enum FCMEnvelope {
 
     /// The message's target: FCM HTTP v1 reference, `projects.messages`, "Union field target ...
     /// can be only one of the following" (`token`, `topic`, `condition`, `fid`, each a string).
-    /// None, two, or one of another type: FCM refuses the message (INVALID_ARGUMENT).
+    /// None, two, or one of another type: FCM refuses the message (INVALID_ARGUMENT). A member
+    /// that is `null` is not given: the protobuf JSON mapping reads null as the field's default
+    /// (https://protobuf.dev/programming-guides/json/, "null is accepted for all field types").
     static func target(of message: JSONValue, into derivation: inout Derivation) {
-        let given = targets.filter { message[$0] != nil }
+        let given = targets.filter { message[$0] != nil && message[$0] != .null }
         guard !given.isEmpty else {
             derivation.add(
                 .envelopeInvalid, path: "message",

@@ -95,8 +95,8 @@ enum FCMEnvelope {
     /// The message's target: FCM HTTP v1 reference, `projects.messages`, "Union field target ...
     /// can be only one of the following" (`token`, `topic`, `condition`, `fid`, each a string).
     /// None, two, or one of another type: FCM refuses the message (INVALID_ARGUMENT). A member
-    /// that is `null` is not given: the protobuf JSON mapping reads null as the field's default
-    /// (https://protobuf.dev/programming-guides/json/, "null is accepted for all field types").
+    /// that is `null` is not given: protobuf's JSON mapping (https://protobuf.dev/programming-guides/json/:
+    /// a value that is null "will be interpreted as the appropriate default value").
     static func target(of message: JSONValue, into derivation: inout Derivation) {
         let given = targets.filter { message[$0] != nil && message[$0] != .null }
         guard !given.isEmpty else {

@@ -45,6 +45,26 @@ import Testing
         #expect(bytes.capacity < 40_000 + 1024, "capacity \(bytes.capacity)")
     }
 
+    /// An empty `moov` (its header alone, 8 bytes or 16 with a 64-bit size) is asked for too:
+    /// refused, it is not kept; granted, its header is, and counted.
+    @Test(arguments: [
+        [0, 0, 0, 8] + Array("moov".utf8),
+        [0, 0, 0, 1] + Array("moov".utf8) + [0, 0, 0, 0, 0, 0, 0, 16],
+    ] as [[UInt8]])
+    func anEmptyMoovIsAskedFor(empty: [UInt8]) {
+        let asked = Mutex<[Int]>([])
+        let refused = Self.scan(Self.ftyp + empty, chunk: 3) { bytes in
+            asked.withLock { $0.append(bytes) }
+            return false
+        }
+        #expect(asked.withLock { $0 } == [empty.count])
+        #expect(refused.result == .moovNotKept(bytes: Int64(empty.count)))
+        #expect(refused.admittedBytes == 0)
+        let granted = Self.scan(Self.ftyp + empty, chunk: 3) { _ in true }
+        #expect(granted.result == .moov(empty))
+        #expect(granted.admittedBytes == empty.count)
+    }
+
     /// A `moov` that runs to the end of the file asks for the whole limit.
     @Test func aMoovToTheEndAsksForTheLimit() {
         let asked = Mutex<[Int]>([])

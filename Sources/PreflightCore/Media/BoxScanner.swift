@@ -145,12 +145,9 @@ public struct BoxScanner: Sendable {
                 state = .finished(.moovTooLarge(bytes: size))
                 return
             }
-            if !toEnd, size == Int64(header.count) {
-                state = .finished(.moov(header))
-                return
-            }
             // The declared size is known (and under the limit): the buffer is allocated once, at
-            // that size, rather than doubled as it fills (up to twice the bytes kept).
+            // that size, rather than doubled as it fills (up to twice the bytes kept). Asked for an
+            // empty box too (its header alone), so that nothing refused is ever kept.
             let keep = toEnd ? moovLimit : Int(size)
             if let admit {
                 guard admit(keep) else {
@@ -158,6 +155,10 @@ public struct BoxScanner: Sendable {
                     return
                 }
                 admittedBytes = keep
+            }
+            if !toEnd, size == Int64(header.count) {
+                state = .finished(.moov(header))
+                return
             }
             var bytes = header
             bytes.reserveCapacity(keep)

@@ -47,10 +47,11 @@ import Testing
 
     /// An empty `moov` (its header alone, 8 bytes or 16 with a 64-bit size) is asked for too:
     /// refused, it is not kept; granted, its header is, and counted.
-    @Test(arguments: [
-        [0, 0, 0, 8] + Array("moov".utf8),
-        [0, 0, 0, 1] + Array("moov".utf8) + [0, 0, 0, 0, 0, 0, 0, 16],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0, 0, 0, 8] + Array("moov".utf8),
+            [0, 0, 0, 1] + Array("moov".utf8) + [0, 0, 0, 0, 0, 0, 0, 16],
+        ] as [[UInt8]])
     func anEmptyMoovIsAskedFor(empty: [UInt8]) {
         let asked = Mutex<[Int]>([])
         let refused = Self.scan(Self.ftyp + empty, chunk: 3) { bytes in

@@ -256,6 +256,18 @@ struct Derivation {
             message: "\(path) is \(value.typeName); \(provider) expects \(expected)",
             fix: "send \(path) as \(expected)")
     }
+
+    /// `wrongType` for each of `fields` that `object` has and that is not a string (`null`
+    /// included), at `pathPrefix` + its name.
+    mutating func expectStrings(
+        _ fields: [String], of object: JSONValue, pathPrefix: String = "", expected: String = "a string",
+        provider: String
+    ) {
+        for field in fields {
+            guard let value = object[field], value.string == nil else { continue }
+            wrongType(pathPrefix + field, value, expected: expected, provider: provider)
+        }
+    }
 }
 
 extension JSONValue {

@@ -54,7 +54,11 @@ enum ExpoEnvelope {
         flags(root, into: &derivation)
         content(root, into: &derivation)
         headers(root, into: &derivation)
-        androidFields(root, into: &derivation)
+        // `channelId`, `icon` and `tag` are Android's: nothing of them reaches the APNs payload.
+        // Each is a string in the message request format and in `ExpoPushMessage`; one of another
+        // type is judged as the other fields' are. What Expo does with it is not documented: the
+        // request does not match its format, so it is an error, the side the other fields are on.
+        derivation.expectStrings(["channelId", "icon", "tag"], of: root, provider: "Expo")
         unknownFields(root, into: &derivation)
     }
 
@@ -239,17 +243,6 @@ enum ExpoEnvelope {
             if field == "expiration", root["ttl"] == nil, let whole = value.integer {
                 derivation.setHeader("apns-expiration", String(whole))
             }
-        }
-    }
-
-    /// `channelId`, `icon` and `tag` are Android's: nothing of them reaches the APNs payload. Each
-    /// is a string in the message request format and in `ExpoPushMessage`; one of another type
-    /// is judged as the other fields' are. What Expo does with it is not documented: the request
-    /// does not match its format, so it is an error, the side the other fields are on.
-    private static func androidFields(_ root: JSONValue, into derivation: inout Derivation) {
-        for field in ["channelId", "icon", "tag"] {
-            guard let value = root[field], value.string == nil else { continue }
-            derivation.wrongType(field, value, expected: "a string", provider: "Expo")
         }
     }
 

@@ -98,7 +98,7 @@ enum FCMEnvelope {
     /// that is `null` is not given: protobuf's JSON mapping (https://protobuf.dev/programming-guides/json/:
     /// a value that is null "will be interpreted as the appropriate default value").
     static func target(of message: JSONValue, into derivation: inout Derivation) {
-        let given = targets.filter { message[$0] != nil && message[$0] != .null }
+        let given = targets.filter { (message[$0] ?? .null) != .null }
         guard !given.isEmpty else {
             derivation.add(
                 .envelopeInvalid, path: "message",
@@ -113,10 +113,7 @@ enum FCMEnvelope {
                     "the message has \(given.joined(separator: " and ")): FCM's target is one of token, topic, condition or fid, and it refuses a message with more",
                 fix: "keep one target; send one message per target")
         }
-        for field in given {
-            guard let value = message[field], value.string == nil else { continue }
-            derivation.wrongType("message.\(field)", value, expected: "a string", provider: "FCM")
-        }
+        derivation.expectStrings(given, of: message, pathPrefix: "message.", provider: "FCM")
     }
 
     /// A data-only message (no `notification`, no `apns.payload.aps.alert`) reaches iOS as a

@@ -36,9 +36,7 @@ enum OneSignalEnvelope {
         // The app's ID is a string (a UUID) in the create-notification reference
         // (https://documentation.onesignal.com/reference/push-notification) and in OneSignal's
         // API client (@onesignal/node-onesignal, `Notification.app_id`); another type is not its request.
-        if let app = root["app_id"], app.string == nil {
-            derivation.wrongType("app_id", app, expected: "the app's ID, a string", provider: "OneSignal")
-        }
+        derivation.expectStrings(["app_id"], of: root, expected: "the app's ID, a string", provider: "OneSignal")
         for (field, key) in [("headings", "title"), ("subtitle", "subtitle"), ("contents", "body")] {
             derivation.setAlert(key, text(root[field], field: field, into: &derivation).map(JSONValue.string))
         }

@@ -71,7 +71,7 @@ def image_loaded(selector):
 
 try:
     driver.get(f"{page}?media={urllib.parse.quote(media, safe='')}")
-    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#example option")) == 13)
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#example option")) == 14)
     names = [o.text for o in driver.find_elements(By.CSS_SELECTOR, "#example option")]
     expectations = [
         # name, verdict, codes that must be listed, whether the media attaches
@@ -87,6 +87,8 @@ try:
         ("Airship push", "pass", [], True),
         ("Braze messages/send", "pass", [], True),
         ("Expo push message", "pass", [], True),
+        # An array of two: the page shows the failing second message first.
+        ("Expo push messages (an array)", "fail", ["media.type.unsupported"], False),
         ("AWS SNS Publish", "pass", [], True),
         ("Azure Notification Hubs send", "pass", [], True),
     ]
@@ -115,7 +117,24 @@ try:
             if verdict == "fail":
                 check(fallback.is_displayed() and "plain-text notification" in fallback.text,
                       f"{name}: no plain-text fallback ({fallback.text!r})")
+        messages = driver.find_element(By.ID, "messages")
+        if name == "Expo push messages (an array)":
+            chooser = Select(driver.find_element(By.ID, "message"))
+            offered = [option.text for option in chooser.options]
+            check(offered == ["message 1 of 2: pass", "message 2 of 2: fail"], f"{name}: messages offered {offered}")
+            check(chooser.first_selected_option.text == "message 2 of 2: fail", f"{name}: the failing message is not shown first")
+            check(text("#status") == "HTTP 422", f"{name}: status {text('#status')!r}, expected HTTP 422")
+        else:
+            check(not messages.is_displayed(), f"{name}: a message chooser is shown for one report")
         driver.save_screenshot(str(shots / f"playground-{index + 1:02d}.png"))
+
+    # The Expo array's first message, chosen: its own report and its image.
+    run_example(11)
+    Select(driver.find_element(By.ID, "message")).select_by_index(0)
+    check(text("#verdict") == "pass", f"Expo array, message 1: verdict {text('#verdict')!r}")
+    check(not driver.find_elements(By.CSS_SELECTOR, "#findings tbody tr[data-code='media.type.unsupported']"),
+          "Expo array, message 1: the second message's finding is listed")
+    check(image_loaded(".light .card.collapsed .thumb"), "Expo array, message 1: the thumbnail did not load")
 
     # What each push was judged as (payload.judged_as), beside the verdict.
     for index, judged in ((0, "rich-alert"), (5, "alert"), (6, "rich-alert")):
@@ -169,5 +188,5 @@ finally:
     server.wait(timeout=30)
     shutil.rmtree(work, ignore_errors=True)
 
-print(f"playground: {13 - len({f.split(':')[0] for f in failures})} of 13 examples as expected, {len(failures)} failure(s)")
+print(f"playground: {len(expectations) - len({f.split(':')[0] for f in failures})} of {len(expectations)} examples as expected, {len(failures)} failure(s)")
 sys.exit(1 if failures else 0)

@@ -28,6 +28,11 @@ const EXAMPLES = [
   { name: "Airship push", format: "airship", payload: { audience: "all", device_types: ["ios"], notification: { ios: { alert: { title: "Airship", body: "A picture is worth a thousand words" }, mutable_content: true, media_attachment: { url: MEDIA.png } } } } },
   { name: "Braze messages/send", format: "braze", payload: { external_user_ids: ["user-1"], messages: { apple_push: { alert: { title: "Braze", body: "Your order shipped" }, asset_url: MEDIA.png, asset_file_type: "png" } } } },
   { name: "Expo push message", format: "expo", payload: { to: "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", title: "Expo", body: "A picture from the Expo push API", richContent: { image: MEDIA.jpg }, mutableContent: true } },
+  // Expo's API takes an array of messages; the answer is one report per message ({"results": [...]}).
+  { name: "Expo push messages (an array)", format: "expo", payload: [
+    { to: "ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", title: "Expo", body: "A picture from the Expo push API", richContent: { image: MEDIA.jpg }, mutableContent: true },
+    { to: "ExponentPushToken[yyyyyyyyyyyyyyyyyyyyyy]", title: "Expo", body: "A WebP picture", richContent: { image: MEDIA.webp }, mutableContent: true },
+  ] },
   // SNS wants the APNs payload as a JSON string inside Message, itself a JSON string.
   { name: "AWS SNS Publish", format: "sns", payload: { TargetArn: "arn:aws:sns:us-east-1:123456789012:endpoint/APNS/MyApp/5b7e8a1c", MessageStructure: "json", Message: JSON.stringify({ default: "Weekend deals", APNS: JSON.stringify({ aps: { alert: { title: "Weekend deals", body: "Check out these awesome deals!" }, "mutable-content": 1 }, image: MEDIA.png }) }), MessageAttributes: { "AWS.SNS.MOBILE.APNS.PUSH_TYPE": { DataType: "String", StringValue: "alert" } } } },
   { name: "Azure Notification Hubs send", format: "azure", payload: { aps: { alert: { title: "Azure", body: "Sent through a notification hub" }, "mutable-content": 1 }, image: MEDIA.png } },
@@ -71,7 +76,10 @@ async function check(event) {
   try {
     const response = await fetch("/v1/preflight", { method: "POST", headers: requestHeaders(), body: $("payload").value });
     const answer = await response.json();
-    if (response.status === 200 || response.status === 422) {
+    if ((response.status === 200 || response.status === 422) && Array.isArray(answer.results)) {
+      renderMessages(answer.results, response.status);
+    } else if (response.status === 200 || response.status === 422) {
+      $("messages").hidden = true;
       renderReport(answer, response.status);
     } else {
       renderError(response.status, answer.error ? `${answer.error.code}: ${answer.error.message}` : "unexpected answer");
@@ -83,8 +91,22 @@ async function check(event) {
   }
 }
 
+// An Expo array's answer: one report per message, in order. The page shows one at a time, the
+// first that fails (else the first), and a choice of the others.
+function renderMessages(reports, status) {
+  const select = $("message");
+  select.replaceChildren(...reports.map((report, index) =>
+    new Option(`message ${index + 1} of ${reports.length}: ${report.verdict}`, String(index))));
+  select.onchange = () => renderReport(reports[Number(select.value)], status);
+  const failing = reports.findIndex((report) => report.verdict === "fail");
+  select.value = String(Math.max(failing, 0));
+  $("messages").hidden = false;
+  renderReport(reports[Number(select.value)], status);
+}
+
 function renderError(status, message) {
   $("result").hidden = false;
+  $("messages").hidden = true;
   $("preview").hidden = true;
   $("verdict").textContent = "error";
   $("verdict").className = "verdict fail";

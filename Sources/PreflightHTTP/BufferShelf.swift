@@ -39,8 +39,12 @@ final class BufferShelf: Sendable {
 
     /// The kept buffer with the least capacity that holds `count` bytes, emptied (its capacity
     /// kept), or with `emptied: false` as it was kept (its bytes room to write over:
-    /// `Responder.takeBodyRoom`); nil when none does.
+    /// `Responder.takeBodyRoom`); nil when none does, or when `count` is not over `smallestBytes`:
+    /// room a connection can keep is made for it (and kept), not lent from the shelf. Lent, a
+    /// small request's buffer was a large one, taken under the lock and put back at its end, on
+    /// every request of every connection without a kept buffer once a batch had been served.
     func take(atLeast count: Int, emptied: Bool = true) -> [UInt8]? {
+        guard count > Self.smallestBytes else { return nil }
         var taken: [UInt8]? = shelved.withLock { shelf in
             var best: Int?
             for index in shelf.buffers.indices where shelf.buffers[index].capacity >= count {

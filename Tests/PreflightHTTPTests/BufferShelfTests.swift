@@ -48,6 +48,16 @@ import Testing
         #expect(shelf.contents.count == 1)
     }
 
+    /// A buffer a connection can keep is not lent from the shelf, however large the ones it holds.
+    @Test func aSmallCountIsNotLentALargeBuffer() {
+        let shelf = BufferShelf(limitBytes: 1 << 20)
+        shelf.put(Self.buffer(capacity: 100_000))
+        #expect(shelf.take(atLeast: 1024) == nil)
+        #expect(shelf.take(atLeast: BufferShelf.smallestBytes) == nil)
+        #expect(shelf.contents.count == 1)
+        #expect(shelf.take(atLeast: BufferShelf.smallestBytes + 1)?.capacity ?? 0 >= 100_000)
+    }
+
     /// A buffer someone still holds is copied when it is taken and emptied: their bytes stay.
     @Test func aBufferStillHeldElsewhereIsNotChangedUnderItsHolder() throws {
         let shelf = BufferShelf(limitBytes: 1 << 20)
@@ -61,6 +71,7 @@ import Testing
 
     @Test func aLargeBodyAndItsAnswerAreKeptAndReusedByTheNextRequest() throws {
         let buffers = Mutex<[(body: UInt, answer: UInt)]>([])
+        let capacitiesSeen = Mutex<[(body: Int, answer: Int)]>([])
         var router = Router()
         router.add("POST", "/copy", maxBodyBytes: 1 << 20) { request, responder in
             var answer = responder.takeBodyBuffer(atLeast: request.body.count)
@@ -70,6 +81,7 @@ import Testing
                 answer.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
             )
             buffers.withLock { $0.append(addresses) }
+            capacitiesSeen.withLock { $0.append((request.body.capacity, answer.capacity)) }
             responder.respond(HTTPResponse(status: 200, body: answer))
         }
         try BodyStreamTests.withServer(router) { server in
@@ -84,8 +96,28 @@ import Testing
                 #expect(server.shelf.contents.count == 2, "round \(round)")
             }
         }
+        // A small request on a new connection after them: its body and answer are its own
+        // small buffers, made for it, not the kept large ones (lent, they came back at its end,
+        // so the count alone would not tell).
+        try BodyStreamTests.withServer(router) { server in
+            let large = [UInt8](repeating: 1, count: 100_000)
+            _ = try RawClient.exchange(
+                port: server.port, "POST /copy", headers: ["Content-Length: \(large.count)"], body: large)
+            for _ in 0..<200 where server.shelf.contents.count < 2 { usleep(5000) }
+            let small = [UInt8](repeating: 2, count: 1000)
+            let response = try RawClient.exchange(
+                port: server.port, "POST /copy", headers: ["Content-Length: \(small.count)"], body: small)
+            #expect(response.status == 200)
+            #expect(response.body == small)
+        }
+        let capacities = capacitiesSeen.withLock { $0 }
+        #expect(capacities.count == 5)
+        if let last = capacities.last {
+            #expect(last.body <= BufferShelf.smallestBytes, "the small body's buffer: \(last.body) bytes")
+            #expect(last.answer <= BufferShelf.smallestBytes, "the small answer's buffer: \(last.answer) bytes")
+        }
         // The second and third requests were served from the first's two buffers.
-        let seen = buffers.withLock { $0 }
+        let seen = buffers.withLock { $0 }.prefix(3)
         let first = Set([seen[0].body, seen[0].answer])
         #expect(first.count == 2)
         for later in seen.dropFirst() {

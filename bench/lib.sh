@@ -90,10 +90,10 @@ json.dump({"items": items}, open(sys.argv[1], "w"), separators=(",", ":"))
 PY
 }
 
-# start_c PROGRAM PORT: the C server $out/PROGRAM on PORT in the background ($c_pid), once it
-# answers (the caller's EXIT trap must kill $c_pid).
+# start_c PROGRAM PORT [ARGUMENT...]: the C server $out/PROGRAM on PORT (with the arguments after
+# it) in the background ($c_pid), once it answers (the caller's EXIT trap must kill $c_pid).
 start_c() {
-  "$out/$1" "$2" &
+  "$out/$1" "${@:2}" &
   c_pid=$!
   for _ in $(seq 50); do
     curl -s -o /dev/null "http://127.0.0.1:$2/" && return 0
@@ -182,6 +182,33 @@ start_old_binary() {
 stat_ticks() { awk '{print $14, $15}' "$1"; }
 # process_ticks PID: those of the process PID.
 process_ticks() { stat_ticks "/proc/$1/stat"; }
+
+# cpu_round NAME PID URL [get]: one wrk -t2 -c64 run of $seconds (a POST of bench/payload-1k.json,
+# or a GET) against the server PID at URL; writes "requests user_ticks system_ticks" to
+# $out/cpu.NAME.$round, the server's own CPU time over the run.
+cpu_round() {
+  local before after
+  before=$(process_ticks "$2")
+  if [ "${4:-}" = get ]; then
+    wrk -t2 -c64 -d"${seconds}s" "$3" > "$out/cpu-wrk.txt"
+  else
+    PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "$3" > "$out/cpu-wrk.txt"
+  fi
+  after=$(process_ticks "$2")
+  echo "$(awk '/requests in/ {print $1}' "$out/cpu-wrk.txt") $before $after" |
+    awk '{print $1, $4 - $2, $5 - $3}' > "$out/cpu.$1.$round"
+}
+
+# cpu_median NAME FIELD: the median over cpu_round's three rounds of NAME of the microseconds of
+# CPU a request (FIELD 2 user, 3 system, 4 both).
+cpu_median() {
+  local ticks_per_second
+  ticks_per_second=$(getconf CLK_TCK)
+  for round in 1 2 3; do
+    awk -v t="$ticks_per_second" -v f="$2" '{u = $2 * 1e6 / t / $1; s = $3 * 1e6 / t / $1;
+      print (f == 2 ? u : f == 3 ? s : u + s)}' "$out/cpu.$1.$round"
+  done | sort -n | sed -n 2p
+}
 
 # rps FILE: the Requests/sec figure of a wrk report.
 rps() { awk '/Requests\/sec/ {print $2}' "$1"; }

@@ -16,6 +16,8 @@ bash bench/baseline/c-baseline.sh "$seconds"
 echo
 bash bench/http/cpu.sh "$seconds"
 echo
+bash bench/http/workers.sh "$seconds"
+echo
 bash bench/http/batch.sh "$seconds"
 echo
 bash bench/http/latency.sh "$seconds"

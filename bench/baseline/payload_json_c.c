@@ -4,7 +4,7 @@
  * libjson-c-dev; the checks bulk_json_c.c makes of each line), answered with the report, 422
  * when it fails: byte for byte Preflight's for bench/payload-1k.json (c-baseline.sh checks it).
  * Build: cc -O2 -Wall -Wextra -Werror -o payload_json_c payload_json_c.c payload_checks.c -lmicrohttpd -ljson-c
- * Run: ./payload_json_c PORT */
+ * Run: ./payload_json_c PORT [THREADS]   (worker threads; one per core by default, as Preflight) */
 #include "payload_checks.h"
 
 #include <microhttpd.h>
@@ -77,10 +77,14 @@ static void completed(void *cls, struct MHD_Connection *connection, void **state
 
 int main(int argc, char **argv) {
     unsigned short port = argc > 1 ? (unsigned short)atoi(argv[1]) : 8082;
-    unsigned int threads = (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned int threads = argc > 2 ? (unsigned int)atoi(argv[2]) : (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
+    if (threads == 0) {
+        fprintf(stderr, "payload_json_c: THREADS must be a positive number\n");
+        return 1;
+    }
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, port, NULL,
-        NULL, answer, NULL, MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+        NULL, answer, NULL, MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0u, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
         MHD_OPTION_CONNECTION_LIMIT, 4096u, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_NOTIFY_COMPLETED,
         completed, NULL, MHD_OPTION_END);
     if (daemon == NULL) { fprintf(stderr, "cannot start on port %u\n", port); return 1; }

@@ -20,38 +20,16 @@ start_c payload_json_c 18313
 start_old_binary $port 18314 "$out/cpu.json"
 trap 'kill $new_pid $hello_pid $c_pid $old_pid 2>/dev/null || true' EXIT
 
-ticks_per_second=$(getconf CLK_TCK)
-# measure NAME PID URL [get]: one wrk run (a POST of the payload, or a GET); writes "requests
-# user_ticks system_ticks" to $out/cpu.NAME.$round.
-measure() {
-  local before after
-  before=$(process_ticks "$2")
-  if [ "${4:-}" = get ]; then
-    wrk -t2 -c64 -d"${seconds}s" "$3" > "$out/cpu-wrk.txt"
-  else
-    PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "$3" > "$out/cpu-wrk.txt"
-  fi
-  after=$(process_ticks "$2")
-  echo "$(awk '/requests in/ {print $1}' "$out/cpu-wrk.txt") $before $after" |
-    awk '{print $1, $4 - $2, $5 - $3}' > "$out/cpu.$1.$round"
-}
 for round in 1 2 3; do
-  measure hello $hello_pid "http://127.0.0.1:18312/"
-  measure c $c_pid "http://127.0.0.1:18313/v1/preflight"
-  measure preflight $new_pid "http://127.0.0.1:$port/v1/preflight?fetch=false"
-  [ -n "$old_pid" ] && measure old $old_pid "http://127.0.0.1:18314/v1/preflight?fetch=false"
-  measure hello-get $hello_pid "http://127.0.0.1:18312/" get
-  measure healthz $new_pid "http://127.0.0.1:$port/healthz" get
+  cpu_round hello $hello_pid "http://127.0.0.1:18312/"
+  cpu_round c $c_pid "http://127.0.0.1:18313/v1/preflight"
+  cpu_round preflight $new_pid "http://127.0.0.1:$port/v1/preflight?fetch=false"
+  [ -n "$old_pid" ] && cpu_round old $old_pid "http://127.0.0.1:18314/v1/preflight?fetch=false"
+  cpu_round hello-get $hello_pid "http://127.0.0.1:18312/" get
+  cpu_round healthz $new_pid "http://127.0.0.1:$port/healthz" get
 done
-# median NAME FIELD: the median over the rounds of microseconds per request (FIELD 2 user, 3 system, 4 both).
-median() {
-  for round in 1 2 3; do
-    awk -v t="$ticks_per_second" -v f="$2" '{u = $2 * 1e6 / t / $1; s = $3 * 1e6 / t / $1;
-      print (f == 2 ? u : f == 3 ? s : u + s)}' "$out/cpu.$1.$round"
-  done | sort -n | sed -n 2p
-}
 printf '%-44s %9s %9s %9s %14s\n' "POST, CPU per request (us), 3x${seconds}s medians" "user" "system" "total" "C-work/this"
-c_total=$(median c 4)
+c_total=$(cpu_median c 4)
 for name in hello c preflight old; do
   [ -f "$out/cpu.$name.1" ] || continue
   [ "$name" = old ] && [ -z "$old_pid" ] && continue
@@ -61,13 +39,13 @@ for name in hello c preflight old; do
     preflight) label="preflight" ;;
     old) label="OLD_BINARY" ;;
   esac
-  total=$(median $name 4)
-  printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "$label" "$(median $name 2)" "$(median $name 3)" "$total" \
+  total=$(cpu_median $name 4)
+  printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "$label" "$(cpu_median $name 2)" "$(cpu_median $name 3)" "$total" \
     "$(echo "$c_total / $total" | bc -l)"
 done
-hello_get=$(median hello-get 4)
-healthz=$(median healthz 4)
+hello_get=$(cpu_median hello-get 4)
+healthz=$(cpu_median healthz 4)
 printf '%-44s %9s %9s %9s %14s\n' "GET, CPU per request (us)" "user" "system" "total" "hello/this"
-printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "C hello-world GET" "$(median hello-get 2)" "$(median hello-get 3)" "$hello_get" 1
-printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "preflight GET /healthz" "$(median healthz 2)" "$(median healthz 3)" "$healthz" \
+printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "C hello-world GET" "$(cpu_median hello-get 2)" "$(cpu_median hello-get 3)" "$hello_get" 1
+printf '%-44s %9.1f %9.1f %9.1f %14.2f\n' "preflight GET /healthz" "$(cpu_median healthz 2)" "$(cpu_median healthz 3)" "$healthz" \
   "$(echo "$hello_get / $healthz" | bc -l)"

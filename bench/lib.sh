@@ -183,16 +183,19 @@ stat_ticks() { awk '{print $14, $15}' "$1"; }
 # process_ticks PID: those of the process PID.
 process_ticks() { stat_ticks "/proc/$1/stat"; }
 
-# cpu_round NAME PID URL [get]: one wrk -t2 -c64 run of $seconds (a POST of bench/payload-1k.json,
-# or a GET) against the server PID at URL; writes "requests user_ticks system_ticks" to
-# $out/cpu.NAME.$round, the server's own CPU time over the run.
+# cpu_round NAME PID URL [get]: one wrk run of $seconds (a POST of bench/payload-1k.json, or a
+# GET) against the server PID at URL, with the threads and connections of $load (-t2 -c64 when
+# unset); writes "requests user_ticks system_ticks" to $out/cpu.NAME.$round, the server's own CPU
+# time over the run.
 cpu_round() {
   local before after
+  local -a shape
+  read -r -a shape <<< "${load:--t2 -c64}"
   before=$(process_ticks "$2")
   if [ "${4:-}" = get ]; then
-    wrk -t2 -c64 -d"${seconds}s" "$3" > "$out/cpu-wrk.txt"
+    wrk "${shape[@]}" -d"${seconds}s" "$3" > "$out/cpu-wrk.txt"
   else
-    PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "$3" > "$out/cpu-wrk.txt"
+    PAYLOAD=bench/payload-1k.json wrk "${shape[@]}" -d"${seconds}s" -s bench/post.lua "$3" > "$out/cpu-wrk.txt"
   fi
   after=$(process_ticks "$2")
   echo "$(awk '/requests in/ {print $1}' "$out/cpu-wrk.txt") $before $after" |

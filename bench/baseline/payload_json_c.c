@@ -82,9 +82,15 @@ int main(int argc, char **argv) {
         fprintf(stderr, "payload_json_c: THREADS must be a positive number\n");
         return 1;
     }
+    /* A pool only for more than one worker, as Preflight (libmicrohttpd warns of a pool of 0 or 1):
+     * one worker is the daemon's own polling thread. */
+    struct MHD_OptionItem pool[] = {
+        {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
     struct MHD_Daemon *daemon = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, port, NULL,
-        NULL, answer, NULL, MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0u, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+        NULL, answer, NULL, MHD_OPTION_ARRAY, pool, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
         MHD_OPTION_CONNECTION_LIMIT, 4096u, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_NOTIFY_COMPLETED,
         completed, NULL, MHD_OPTION_END);
     if (daemon == NULL) { fprintf(stderr, "cannot start on port %u\n", port); return 1; }

@@ -10,8 +10,9 @@
 # wrk takes both cores as often as the server's workers do, the workers seldom run at once, and
 # what they share is seldom paid for; with one, the workers have a core each most of the time,
 # as on a server's own machine.
-# The worker threads each server runs are counted from /proc (libmicrohttpd names them
-# MHD-single), so a setting that did not take is an error, not a figure.
+# The worker threads each server runs are counted from /proc (libmicrohttpd names a daemon's own
+# thread MHD-single and a pool's MHD-worker), so a setting that did not take is an error, not a
+# figure.
 # Usage: bash bench/http/workers.sh [SECONDS]
 source "$(dirname "$0")/../lib.sh" || exit 1
 bench_setup --c payload_json_c

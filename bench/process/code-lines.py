@@ -33,11 +33,15 @@ def object_named(line, names):
     return names.get(number, number)
 
 
-def counts(path):
-    """The instructions executed at each (object, address)."""
+def counts(path, owners=None):
+    """The instructions executed at each (object, address); with `owners` (a dict), also the
+    function callgrind lists each under (`fn=`, named once, as objects are, at its first `fn=`
+    or `cfn=`), filled in."""
     executed = collections.Counter()
     names = {}
+    functions = {}
     current = ""
+    function = "?"
     address = 0
     after_call = False
     with open(path, errors="replace") as profile:
@@ -47,6 +51,13 @@ def counts(path):
                 continue
             if line.startswith("cob="):
                 object_named(line, names)
+                continue
+            if line.startswith("fn="):
+                function = object_named(line, functions)
+                continue
+            if line.startswith("cfn="):
+                # A function is named at its first `fn=` or `cfn=`, then by its number alone.
+                object_named(line, functions)
                 continue
             if line.startswith("calls="):
                 after_call = True
@@ -69,6 +80,8 @@ def counts(path):
                 after_call = False
                 continue
             executed[(current, address)] += int(fields[2])
+            if owners is not None:
+                owners[(current, address)] = function
     return executed
 
 

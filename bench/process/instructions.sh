@@ -17,7 +17,9 @@
 # counted: callgrind sees user space only.
 # The same profiles (`--dump-instr=yes`) then give the code each request runs, in 64-byte lines
 # (`code-lines.py`): equal instruction counts can hide a request whose code is spread three
-# times as wide, which the instruction cache pays for and the counts do not show.
+# times as wide, which the instruction cache pays for and the counts do not show; and its
+# atomic read-modify-writes (`atomics.py`), one instruction each in the counts, tens of cycles
+# each on the CPU.
 # INSTRUCTIONS_TOP=N adds the N functions with the most inclusive instructions per payload-only
 # request in Preflight (callgrind_annotate --inclusive=yes over both runs, the short one
 # subtracted): the profile of the request path, before and after a change.
@@ -183,6 +185,35 @@ code preflight-bulk "$bulk_short" "$bulk_long" "preflight check --ndjson --no-fe
 code preflight-unfetched "$short" "$long" "preflight POST with an image, payload-only"
 unfetched_lines=$code_lines
 code preflight-hit "$short" "$long" "the same, a cache hit" "$unfetched_lines"
+
+# atomics NAME SHORT LONG UNITS LABEL [BASE]: the atomic read-modify-writes (locked instructions:
+# reference counts written, locks, shared counters) each of UNITS runs, from the same profiles
+# (`atomics.py`), and BASE / that; callgrind counts them as one instruction each, the CPU does not.
+atomics() {
+  local count
+  count=$(python3 "$(dirname "$0")/atomics.py" "$out/callgrind.$1.$2" "$out/callgrind.$1.$3" "$4" 0)
+  count=${count%% *}
+  if [ $# -lt 6 ]; then
+    printf '%-52s %12s %8s\n' "$5" "$count" 1.00
+  else
+    printf '%-52s %12s %8.2f\n' "$5" "$count" "$(echo "$6 / $count" | bc -l)"
+  fi
+  atomic_count=$count
+}
+echo
+printf '%-52s %12s %8s\n' "atomic read-modify-writes per request (same profiles)" atomics "C/this"
+atomics c-post "$short" "$long" "$((long - short))" "C: libmicrohttpd + json-c, the same checks (POST)"
+c_post_atomics=$atomic_count
+atomics preflight-post "$short" "$long" "$((long - short))" "preflight POST /v1/preflight?fetch=false" "$c_post_atomics"
+atomics hello-get "$short" "$long" "$((long - short))" "bare libmicrohttpd hello-world (C), GET"
+hello_atomics=$atomic_count
+atomics preflight-get "$short" "$long" "$((long - short))" "preflight GET /healthz" "$hello_atomics"
+atomics preflight-batch "$batch_short" "$batch_long" "$(((batch_long - batch_short) * 100))" \
+  "preflight batch of 100, per item"
+atomics c-bulk "$bulk_short" "$bulk_long" "$((bulk_long - bulk_short))" "C bulk baseline, per line"
+c_bulk_atomics=$atomic_count
+atomics preflight-bulk "$bulk_short" "$bulk_long" "$((bulk_long - bulk_short))" \
+  "preflight check --ndjson --no-fetch, per line" "$c_bulk_atomics"
 
 [ -n "${INSTRUCTIONS_TOP:-}" ] || exit 0
 echo

@@ -59,6 +59,7 @@ build_c() {
     payload_json_c) cc "${flags[@]}" -o "$out/$1" "bench/baseline/$1.c" bench/baseline/payload_checks.c -lmicrohttpd -ljson-c ;;
     bulk_json_c) cc "${flags[@]}" -pthread -o "$out/$1" "bench/baseline/$1.c" bench/baseline/payload_checks.c -ljson-c ;;
     paced_post) cc "${flags[@]}" -o "$out/$1" "bench/http/$1.c" ;;
+    atomic_price) cc "${flags[@]}" -o "$out/$1" "bench/baseline/$1.c" ;;
     *) echo "build_c: no C program $1 in bench/baseline" >&2; return 2 ;;
   esac
 }

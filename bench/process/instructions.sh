@@ -28,7 +28,7 @@
 #     bash bench/process/instructions.sh [BINARY]
 source "$(dirname "$0")/../lib.sh" || exit 1
 binary=${1:-.build/release/preflight}
-bench_setup --binary "$binary" --c payload_json_c --c hello_mhd --c bulk_json_c
+bench_setup --binary "$binary" --c payload_json_c --c hello_mhd --c bulk_json_c --c atomic_price
 short=${SHORT:-100}
 long=${LONG:-1100}
 bulk_short=${BULK_SHORT:-1000}
@@ -214,6 +214,9 @@ atomics c-bulk "$bulk_short" "$bulk_long" "$((bulk_long - bulk_short))" "C bulk 
 c_bulk_atomics=$atomic_count
 atomics preflight-bulk "$bulk_short" "$bulk_long" "$((bulk_long - bulk_short))" \
   "preflight check --ndjson --no-fetch, per line" "$c_bulk_atomics"
+read -r atomic_ns plain_ns < <("$out/atomic_price")
+printf '%-52s %12s   (a plain one %s ns: bench/baseline/atomic_price.c)\n' "an atomic read-modify-write here, ns" \
+  "$atomic_ns" "$plain_ns"
 
 [ -n "${INSTRUCTIONS_TOP:-}" ] || exit 0
 echo

@@ -46,18 +46,16 @@ def counts(path, owners=None):
     after_call = False
     with open(path, errors="replace") as profile:
         for line in profile:
-            if line.startswith("ob="):
-                current = object_named(line, names)
-                continue
-            if line.startswith("cob="):
-                object_named(line, names)
-                continue
-            if line.startswith("fn="):
-                function = object_named(line, functions)
-                continue
-            if line.startswith("cfn="):
-                # A function is named at its first `fn=` or `cfn=`, then by its number alone.
-                object_named(line, functions)
+            key, equals, _ = line.partition("=")
+            if equals and key in ("ob", "cob", "fn", "cfn"):
+                # Objects and functions alike are named at their first mention (`ob=`/`cob=`,
+                # `fn=`/`cfn=`), then by their number alone; `ob=` and `fn=` say where the
+                # lines after them are.
+                named = object_named(line, names if key.endswith("ob") else functions)
+                if key == "ob":
+                    current = named
+                elif key == "fn":
+                    function = named
                 continue
             if line.startswith("calls="):
                 after_call = True

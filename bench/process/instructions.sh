@@ -158,17 +158,23 @@ row "preflight check --ndjson --no-fetch, per line" "$swift_line" "$c_line" 0.8
 row "preflight POST with an image, payload-only" "$swift_unfetched"
 row "the same, a cache hit; payload-only/this" "$swift_hit" "$swift_unfetched" 0.8
 
+# figure LABEL VALUE [BASE]: a row of the code lines' and the atomics' tables, with BASE / VALUE
+# (1.00 for a base's own row).
+figure() {
+  if [ $# -lt 3 ]; then
+    printf '%-52s %12s %8s\n' "$1" "$2" 1.00
+  else
+    printf '%-52s %12s %8.2f\n' "$1" "$2" "$(echo "$3 / $2" | bc -l)"
+  fi
+}
+
 # code NAME SHORT LONG LABEL [BASE]: the 64-byte code lines each request (or line) runs, from the
 # same profiles (`code-lines.py`), and BASE / LINES.
 code() {
   local lines
   lines=$(python3 "$(dirname "$0")/code-lines.py" "$out/callgrind.$1.$2" "$out/callgrind.$1.$3" "$(($3 - $2))")
   lines=${lines%% *}
-  if [ $# -lt 5 ]; then
-    printf '%-52s %12s %8s\n' "$4" "$lines" 1.00
-  else
-    printf '%-52s %12s %8.2f\n' "$4" "$lines" "$(echo "$5 / $lines" | bc -l)"
-  fi
+  figure "$4" "$lines" "${@:5}"
   code_lines=$lines
 }
 echo
@@ -193,11 +199,7 @@ atomics() {
   local count
   count=$(python3 "$(dirname "$0")/atomics.py" "$out/callgrind.$1.$2" "$out/callgrind.$1.$3" "$4" 0)
   count=${count%% *}
-  if [ $# -lt 6 ]; then
-    printf '%-52s %12s %8s\n' "$5" "$count" 1.00
-  else
-    printf '%-52s %12s %8.2f\n' "$5" "$count" "$(echo "$6 / $count" | bc -l)"
-  fi
+  figure "$5" "$count" "${@:6}"
   atomic_count=$count
 }
 echo

@@ -76,11 +76,11 @@ async function check(event) {
   try {
     const response = await fetch("/v1/preflight", { method: "POST", headers: requestHeaders(), body: $("payload").value });
     const answer = await response.json();
-    if ((response.status === 200 || response.status === 422) && Array.isArray(answer.results)) {
-      renderMessages(answer.results, response.status);
-    } else if (response.status === 200 || response.status === 422) {
-      $("messages").hidden = true;
-      renderReport(answer, response.status);
+    if (response.status === 200 || response.status === 422) {
+      // An Expo array is answered {"results": [...]}, a report a message.
+      $("messages").hidden = !Array.isArray(answer.results);
+      if (Array.isArray(answer.results)) renderMessages(answer.results, response.status);
+      else renderReport(answer, response.status);
     } else {
       renderError(response.status, answer.error ? `${answer.error.code}: ${answer.error.message}` : "unexpected answer");
     }
@@ -100,7 +100,6 @@ function renderMessages(reports, status) {
   select.onchange = () => renderReport(reports[Number(select.value)], status);
   const failing = reports.findIndex((report) => report.verdict === "fail");
   select.value = String(Math.max(failing, 0));
-  $("messages").hidden = false;
   renderReport(reports[Number(select.value)], status);
 }
 

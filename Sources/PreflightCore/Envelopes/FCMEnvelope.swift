@@ -42,7 +42,7 @@ enum FCMEnvelope {
             }
             derivation.setAlert(key, value)
         }
-        if let data = message["data"], data != .null {
+        if let data = given("data", of: message) {
             if data.members == nil {
                 derivation.wrongType("message.data", data, expected: "an object of strings", provider: "FCM")
             }
@@ -92,13 +92,20 @@ enum FCMEnvelope {
         dataOnlyPriority(message, named: named, into: &derivation)
     }
 
+    /// The member `key` of `object`, nil when it is absent or `null`: FCM reads the request by
+    /// protobuf's JSON mapping (https://protobuf.dev/programming-guides/json/: a value that is
+    /// null "will be interpreted as the appropriate default value"), so a null member is unset.
+    static func given(_ key: String, of object: JSONValue) -> JSONValue? {
+        guard let value = object[key], value != .null else { return nil }
+        return value
+    }
+
     /// The message's target: FCM HTTP v1 reference, `projects.messages`, "Union field target ...
     /// can be only one of the following" (`token`, `topic`, `condition`, `fid`, each a string).
-    /// None, two, or one of another type: FCM refuses the message (INVALID_ARGUMENT). A member
-    /// that is `null` is not given: protobuf's JSON mapping (https://protobuf.dev/programming-guides/json/:
-    /// a value that is null "will be interpreted as the appropriate default value").
+    /// None, two, or one of another type: FCM refuses the message (INVALID_ARGUMENT); a `null` one
+    /// is not given (`given(_:of:)`).
     static func target(of message: JSONValue, into derivation: inout Derivation) {
-        let given = targets.filter { (message[$0] ?? .null) != .null }
+        let given = targets.filter { Self.given($0, of: message) != nil }
         guard !given.isEmpty else {
             derivation.add(
                 .envelopeInvalid, path: "message",

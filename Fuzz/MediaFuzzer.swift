@@ -44,6 +44,8 @@ public func fuzzMedia(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let urls = [reference] + ((try? MediaURL.parse(text)).map { [MediaReference(key: "/image", url: $0)] } ?? [])
     // The payload declares a type (or a type hint) made of the first bytes, wherever a preset reads one.
     let declared = (try? JSONDocument.parse(payloadDeclaring(String(decoding: bytes.prefix(24), as: UTF8.self))))
+    // Held to the end: a view does not hold its document.
+    defer { withExtendedLifetime(declared) {} }
     for preset in ExtensionProfile.presetOrder {
         for media in urls {
             let judged = MediaRules.evaluate(

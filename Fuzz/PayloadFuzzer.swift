@@ -21,6 +21,8 @@ public func fuzzPayload(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let report = inspection.report
     // The document the rules read in place must say what the tree of the same bytes says.
     if let document = try? JSONDocument.parse(bytes) {
+        // Held to the end of the block: a view does not hold its document.
+        defer { withExtendedLifetime(document) {} }
         agree(document.root, document.root.value)
         var fromView = JSONWriter()
         fromView.value(document.root)

@@ -4,14 +4,15 @@ import Testing
 /// The namings of Klaviyo, Batch, Notifee and WebEngage, each against the case its helper's
 /// source shows.
 @Suite struct AttachmentNamingMarketTests {
-    func root(_ text: String) throws -> JSONView {
-        try JSONDocument.parse(Array(text.utf8)).root
+    func document(_ text: String) throws -> JSONDocument {
+        try JSONDocument.parse(Array(text.utf8))
     }
 
     func named(
         _ profile: ExtensionProfile, url: String, payload: String = "{}", download: DownloadOutcome? = nil
     ) throws -> NamedFile {
-        AttachmentNaming.name(profile, url: try MediaURL.parse(url), download: download, root: try root(payload))
+        let document = try document(payload)
+        return AttachmentNaming.name(profile, url: try MediaURL.parse(url), download: download, root: document.root)
     }
 
     /// Klaviyo: the type as written, `jpg` when it is absent or not a string.

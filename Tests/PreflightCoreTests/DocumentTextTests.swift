@@ -6,12 +6,14 @@ import Testing
 /// spells, escapes undone; the report's `media_url` written from the node byte for byte as from
 /// the `String`.
 @Suite struct DocumentTextTests {
-    private static func node(_ json: String) throws -> JSONView {
-        try #require(try JSONDocument.parse(Array(json.utf8)).root["u"])
+    /// The text of the node at `u`: made while the document is held (a view does not hold it).
+    private static func text(atU json: String) throws -> DocumentText? {
+        let document = try JSONDocument.parse(Array(json.utf8))
+        return DocumentText(node: try #require(document.root["u"]))
     }
 
     @Test func aNodeSpellsItsTextWithEscapesUndone() throws {
-        let text = try #require(DocumentText(node: try Self.node(#"{"u":"https:\/\/a.test\/h\u0065ro.jpg"}"#)))
+        let text = try #require(try Self.text(atU: #"{"u":"https:\/\/a.test\/h\u0065ro.jpg"}"#))
         #expect(text.string == "https://a.test/hero.jpg")
         #expect(text.withUTF8 { Array($0) } == Array("https://a.test/hero.jpg".utf8))
         #expect(text == DocumentText("https://a.test/hero.jpg"))
@@ -19,8 +21,8 @@ import Testing
     }
 
     @Test func onlyAStringNodeIsText() throws {
-        #expect(DocumentText(node: try Self.node(#"{"u":12}"#)) == nil)
-        #expect(DocumentText(node: try Self.node(#"{"u":null}"#)) == nil)
+        #expect(try Self.text(atU: #"{"u":12}"#) == nil)
+        #expect(try Self.text(atU: #"{"u":null}"#) == nil)
     }
 
     /// Each class of byte JSON escapes, in a URL the rules refuse but the report still names.

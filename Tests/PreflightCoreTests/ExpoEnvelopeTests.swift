@@ -144,7 +144,8 @@ import Testing
 
     @Test func theShapeIsDetected() throws {
         func detect(_ text: String) throws -> EnvelopeFormat? {
-            EnvelopeFormat.detect(try JSONDocument.parse(Array(text.utf8)).root)
+            let document = try JSONDocument.parse(Array(text.utf8))
+            return EnvelopeFormat.detect(document.root)
         }
         #expect(try detect(#"{"to":"\#(Self.token)","body":"B"}"#) == .expo)
         #expect(try detect(#"{"to":["ExpoPushToken[a]","\#(Self.token)"]}"#) == .expo)

@@ -24,10 +24,9 @@ import Testing
 
     /// The minified form (`m`, no `aps.alert`) reads `at`.
     @Test func oneSignalMinifiedFormReadsAt() throws {
-        let root = try JSONDocument.parse(
-            Array(#"{"aps":{"mutable-content":1},"m":"hi","at":{"a":"https://c.test/1.jpg"},"att":{"b":"x"}}"#.utf8)
-        ).root
-        #expect(ExtensionProfile.onesignal.mediaKeys(in: root).map(\.text) == ["/at/*"])
+        let document = try JSONDocument.parse(
+            Array(#"{"aps":{"mutable-content":1},"m":"hi","at":{"a":"https://c.test/1.jpg"},"att":{"b":"x"}}"#.utf8))
+        #expect(ExtensionProfile.onesignal.mediaKeys(in: document.root).map(\.text) == ["/at/*"])
     }
 
     @Test(arguments: [
@@ -55,7 +54,7 @@ import Testing
         let profile = try #require(configuration.profiles["onesignal"])
         #expect(profile.keyRules == [])
         #expect(profile.maxContentLength == 1000)
-        let root = try JSONDocument.parse(Array(#"{"os_data":{},"att":{"a":"u"}}"#.utf8)).root
-        #expect(profile.mediaKeys(in: root).map(\.text) == ["/att/*"])
+        let document = try JSONDocument.parse(Array(#"{"os_data":{},"att":{"a":"u"}}"#.utf8))
+        #expect(profile.mediaKeys(in: document.root).map(\.text) == ["/att/*"])
     }
 }

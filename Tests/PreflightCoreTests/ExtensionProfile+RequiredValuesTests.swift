@@ -24,8 +24,8 @@ import Testing
         let text =
             #"{\#(Self.aps),\#(source)"expandableDetails":{"style":"BIG_PICTURE","image":"https://c.example/a.jpg"}}"#
         #expect(codes(text, .webengage) == expected)
-        let root = try JSONDocument.parse(Array(text.utf8)).root
-        #expect(ExtensionProfile.webengage.stopsBeforeDownload(in: root) == !expected.isEmpty)
+        let document = try JSONDocument.parse(Array(text.utf8))
+        #expect(ExtensionProfile.webengage.stopsBeforeDownload(in: document.root) == !expected.isEmpty)
     }
 
     @Test func theMismatchNamesWhatWasFound() {

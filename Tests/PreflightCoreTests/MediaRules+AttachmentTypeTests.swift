@@ -19,9 +19,9 @@ import Testing
 
     func judge(_ url: String, _ profile: ExtensionProfile, payload: String = webengage) throws -> MediaRules.Outcome {
         let reference = MediaReference(key: "/m", url: try MediaURL.parse(url))
-        let root = try JSONDocument.parse(Array(payload.utf8)).root
+        let document = try JSONDocument.parse(Array(payload.utf8))
         return MediaRules.evaluate(
-            Self.png(url: url), reference: reference, configuration: .init(), profile: profile, root: root)
+            Self.png(url: url), reference: reference, configuration: .init(), profile: profile, root: document.root)
     }
 
     /// WebEngage names a PNG at `a.png?v=2` `.jpg`: the name types it as JPEG.

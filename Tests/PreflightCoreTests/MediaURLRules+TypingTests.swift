@@ -22,8 +22,9 @@ import Testing
 
     func urlFindings(_ url: String, _ profile: ExtensionProfile, downloading: Bool = false) throws -> [Finding] {
         let text = #"{"aps":{"alert":"a","mutable-content":1},"image":"\#(url)","fcm_options":{"image":"\#(url)"}}"#
-        let root = try JSONDocument.parse(Array(text.utf8)).root
-        return MediaURLRules.check(root, profile: profile, configuration: .init(), downloading: downloading).findings
+        let document = try JSONDocument.parse(Array(text.utf8))
+        return MediaURLRules.check(document.root, profile: profile, configuration: .init(), downloading: downloading)
+            .findings
     }
 
     /// A URL-named profile (generic, the whole URL string) types `.m4v` as Apple's M4V type: a warning.

@@ -115,9 +115,10 @@ import Testing
         }
     }
 
-    @Test func aChannelMakesALiveActivityABroadcast() {
+    @Test func aChannelMakesALiveActivityABroadcast() throws {
         let aps = #"{"aps":{"timestamp":1700000000,"event":"update","content-state":{"score":"2-1"}}}"#
-        let root = PayloadRules.parse(Array(aps.utf8)).0?["aps"]
+        let document = try JSONDocument.parse(Array(aps.utf8))
+        let root = document.root["aps"]
         #expect(
             PushKind.judge(pushType: "liveactivity", aps: root, mediaFound: false, expectMedia: false, broadcast: true)
                 == .liveActivityBroadcast)

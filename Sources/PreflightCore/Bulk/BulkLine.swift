@@ -34,6 +34,8 @@ public enum BulkLine: Sendable {
             return expo.messages.map { .messages($0) } ?? .payload(expo.parsed)
         }
         guard let document = try? JSONDocument.parse(bytes) else { return .payload(nil) }
+        // Held to the end: the views below read it, and a view does not hold its document.
+        defer { withExtendedLifetime(document) {} }
         let root = document.root
         guard let members = root.members, root["payload"] != nil,
             members.allSatisfy({ BatchRequest.itemKeys.contains($0.key) })

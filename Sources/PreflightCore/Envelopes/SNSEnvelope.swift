@@ -96,9 +96,13 @@ enum SNSEnvelope {
             return
         }
         derivation.setAPS("alert", .string(text))
-        guard let object = try? JSONDocument.parse(Array(text.utf8)).root, object.isObject,
-            ["APNS", "APNS_SANDBOX", "default", "GCM"].contains(where: { object[$0] != nil })
-        else { return }
+        guard let document = try? JSONDocument.parse(Array(text.utf8)) else { return }
+        // Held while its views are read: a view does not hold its document.
+        let namesPlatforms = withExtendedLifetime(document) {
+            let object = document.root
+            return object.isObject && ["APNS", "APNS_SANDBOX", "default", "GCM"].contains(where: { object[$0] != nil })
+        }
+        guard namesPlatforms else { return }
         derivation.add(
             .envelopeSNSStructureMissing, path: "MessageStructure",
             message:
@@ -126,7 +130,7 @@ enum SNSEnvelope {
                 fix: "build Message with a JSON encoder: {\"default\": ..., \"APNS\": \"...\"}")
             return nil
         }
-        let platforms = document.root.value
+        let platforms = withExtendedLifetime(document) { document.root.value }
         if platforms["default"]?.string == nil {
             derivation.add(
                 .envelopeSNSDefaultMissing, path: "Message.default",
@@ -175,7 +179,7 @@ enum SNSEnvelope {
             return false
         }
         derivation.exactPayload = bytes
-        derivation.payload = document.root.value
+        derivation.payload = withExtendedLifetime(document) { document.root.value }
         derivation.payloadFindings = PayloadRules.judged(ParsedPayload(document)).1
         return true
     }

@@ -81,10 +81,10 @@ extension JSONView {
     /// whose strings hold no escape is copied straight into it (a batch item's payload), any
     /// other value written by a writer.
     var compactBytes: [UInt8] {
-        if isObject || isArray, let textEnd = document.unescapedEnd(ofContainer: index) {
-            let document = document, index = index
+        if isObject || isArray, let textEnd = reading({ $0.unescapedEnd(ofContainer: index) }) {
+            let index = index
             return [UInt8](unsafeUninitializedCapacity: textEnd - Int(node.start)) { buffer, count in
-                count = document.copyCompact(ofContainer: index, textEnd: textEnd, to: buffer.baseAddress!)
+                count = reading { $0.copyCompact(ofContainer: index, textEnd: textEnd, to: buffer.baseAddress!) }
             }
         }
         var writer = JSONWriter()
@@ -96,8 +96,8 @@ extension JSONView {
     /// a container of a document with no whitespace or escape (a machine's batch), its tokens
     /// counted for one with whitespace, the bytes written only where a string holds an escape.
     var compactCount: Int {
-        if isObject || isArray, let textEnd = document.unescapedEnd(ofContainer: index) {
-            return document.copyCompact(ofContainer: index, textEnd: textEnd, to: nil)
+        if isObject || isArray, let textEnd = reading({ $0.unescapedEnd(ofContainer: index) }) {
+            return reading { $0.copyCompact(ofContainer: index, textEnd: textEnd, to: nil) }
         }
         return compactBytes.count
     }

@@ -204,11 +204,48 @@ struct JSONNode: Sendable {
 }
 
 /// A value of a `JSONDocument`, read in place: the view the payload rules are written against.
+///
+/// A view does not hold its document: it is read only while something else does. A value that
+/// keeps a view past the call that made it keeps the document beside it (`ParsedPayload`,
+/// `PayloadInspector.Inspection`); a function that parses a document holds it to its end
+/// (`withExtendedLifetime`), as a temporary's views outlive it. Held, a view's every copy
+/// retained and released the document, and so did every call of one of its methods: 112 of the
+/// 131 reference counts a batch item wrote, each an atomic instruction (bench/RESULTS.md).
 public struct JSONView: Sendable {
-    public let document: JSONDocument
+    /// The document, not counted (see above): read through `reading`, which retains nothing.
+    private let reference: Unmanaged<JSONDocument>
     let index: Int
 
-    var node: JSONNode { document.nodes[index] }
+    init(document: JSONDocument, index: Int) {
+        self.init(.passUnretained(document), index: index)
+    }
+
+    private init(_ reference: Unmanaged<JSONDocument>, index: Int) {
+        self.reference = reference
+        self.index = index
+    }
+
+    /// The document, counted: for a value that holds it beside the view (`ParsedPayload`).
+    public var document: JSONDocument { reference.takeUnretainedValue() }
+
+    /// Calls `body` with the document, neither retained nor released: a call of a method on the
+    /// document read as `unowned(unsafe)` retained it for the call.
+    func reading<Result>(_ body: (JSONDocument) -> Result) -> Result {
+        reference._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The view of node `index` of the same document (a member's value, from `memberIndices`).
+    func view(_ index: Int) -> JSONView { JSONView(reference, index: index) }
+
+    /// The bytes of string node `node` of the same document (a member's key), escapes undone.
+    func withStringBytes<Result>(node: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        reading { $0.withStringBytes(node, body) }
+    }
+
+    /// The text of string node `node` of the same document (a member's key).
+    func string(node: Int) -> String { reading { $0.string(node) } }
+
+    var node: JSONNode { reading { $0.nodes[index] } }
 
     public var isObject: Bool { node.kind == .object }
     public var isArray: Bool { node.kind == .array }
@@ -219,49 +256,50 @@ public struct JSONView: Sendable {
     /// The value of `key` in an object, the last one when the key repeats (as a dictionary keeps it).
     public subscript(key: String) -> JSONView? {
         // Read in place: a copy to call `withUTF8` on retained the key on every lookup.
-        key.withUTF8InPlace { document.lastMember(of: index, named: $0) }.map {
-            JSONView(document: document, index: $0)
-        }
+        key.withUTF8InPlace { name in reading { $0.lastMember(of: index, named: name) } }.map(view)
     }
 
     /// The members of an object in the order written, nil for any other value.
     public var members: Members? {
-        node.kind == .object ? Members(document: document, object: index) : nil
+        node.kind == .object ? Members(reference, object: index) : nil
     }
 
     /// The elements of an array in order, nil for any other value.
     public var elements: Elements? {
-        node.kind == .array ? Elements(document: document, array: index) : nil
+        node.kind == .array ? Elements(reference, array: index) : nil
     }
 
     /// The array's element at `position`, nil past its end or for any other value.
     public func element(at position: Int) -> JSONView? {
         guard let elements, position >= 0, position < elements.count else { return nil }
         var current = index + 1
-        for _ in 0..<position { current = Int(document.nodes[current].end) }
-        return JSONView(document: document, index: current)
+        reading { document in
+            for _ in 0..<position { current = Int(document.nodes[current].end) }
+        }
+        return view(current)
     }
 
     /// The text of a string, nil for any other value.
     public var string: String? {
-        node.kind == .string ? document.string(index) : nil
+        node.kind == .string ? reading { $0.string(index) } : nil
     }
 
     /// Whether this is a string holding exactly `text` (no `String` is made).
     public func isString(_ text: String) -> Bool {
-        node.kind == .string && document.string(index, equals: text)
+        node.kind == .string && reading { $0.string(index, equals: text) }
     }
 
     /// Whether this is a number written exactly as `text` (`1`, not `1.0` or `true`).
     public func isNumber(written text: StaticString) -> Bool {
         let node = node
         guard node.kind == .number, Int(node.length) == text.utf8CodeUnitCount else { return false }
-        return text.withUTF8Buffer { document.bytes[node.range].elementsEqual($0) }
+        return text.withUTF8Buffer { wanted in reading { $0.bytes[node.range].elementsEqual(wanted) } }
     }
 
     /// The characters of a number exactly as written, nil for any other value.
     public var numberText: String? {
-        node.kind == .number ? String(decoding: document.bytes[node.range], as: UTF8.self) : nil
+        let node = node
+        return node.kind == .number ? reading { String(decoding: $0.bytes[node.range], as: UTF8.self) } : nil
     }
 
     /// The value of a number written as an integer that fits 64 bits, nil otherwise: read from
@@ -270,8 +308,8 @@ public struct JSONView: Sendable {
     public var integer: Int64? {
         let node = node
         guard node.kind == .number else { return nil }
-        return document.bytes.withUnsafeBufferPointer {
-            Self.plainInteger(UnsafeBufferPointer(rebasing: $0[node.range]))
+        return reading {
+            $0.bytes.withUnsafeBufferPointer { Self.plainInteger(UnsafeBufferPointer(rebasing: $0[node.range])) }
         }
     }
 
@@ -303,7 +341,7 @@ public struct JSONView: Sendable {
 
     /// Calls `body` with the UTF-8 of a string, escapes undone (nil for any other value).
     public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        node.kind == .string ? document.withStringBytes(index, body) : nil
+        node.kind == .string ? reading { $0.withStringBytes(index, body) } : nil
     }
 
     /// The `JSONValue` tree of this value (for what is not on the payload path: envelopes, tests).
@@ -314,13 +352,12 @@ public struct JSONView: Sendable {
             var members: [JSONMember] = []
             members.reserveCapacity(Int(node.count))
             for (key, value) in memberIndices {
-                members.append(
-                    JSONMember(key: document.string(key), value: JSONView(document: document, index: value).value))
+                members.append(JSONMember(key: reading { $0.string(key) }, value: view(value).value))
             }
             return .object(members)
         case .array:
             return .array(elements!.map(\.value))
-        case .string: return .string(document.string(index))
+        case .string: return .string(string!)
         case .number: return .number(JSONNumber(text: numberText!))
         case .true: return .bool(true)
         case .false: return .bool(false)
@@ -344,18 +381,17 @@ public struct JSONView: Sendable {
     }
 
     /// Pairs of (key node, value node) of an object.
-    var memberIndices: MemberIndices { MemberIndices(document: document, object: index) }
+    var memberIndices: MemberIndices { MemberIndices(reference, object: index) }
 
     struct MemberIndices: Sequence, IteratorProtocol {
-        /// Held for the walk: the nodes are read through its block.
-        let document: JSONDocument
+        /// The nodes, read through the document's block (held by whoever holds the view's document).
         let nodes: UnsafeBufferPointer<JSONNode>
         var upcoming: Int
         var remaining: Int
 
-        init(document: JSONDocument, object: Int) {
-            self.document = document
-            nodes = document.nodes
+        init(_ reference: Unmanaged<JSONDocument>, object: Int) {
+            let nodes = reference._withUnsafeGuaranteedRef { $0.nodes }
+            self.nodes = nodes
             self.upcoming = object + 1
             self.remaining = nodes[object].kind == .object ? Int(nodes[object].count) : 0
         }
@@ -371,41 +407,54 @@ public struct JSONView: Sendable {
 
     /// The members of an object, each with its key as a `String`.
     public struct Members: Sequence, Sendable {
-        let document: JSONDocument
+        fileprivate let reference: Unmanaged<JSONDocument>
         let object: Int
 
-        public var count: Int { Int(document.nodes[object].count) }
+        fileprivate init(_ reference: Unmanaged<JSONDocument>, object: Int) {
+            self.reference = reference
+            self.object = object
+        }
+
+        /// Whether any object of the document repeats a key (`JSONDocument.duplicateKeyCount`).
+        var documentRepeatsKeys: Bool { reference._withUnsafeGuaranteedRef { $0.duplicateKeyCount > 0 } }
+
+        public var count: Int { Int(reference._withUnsafeGuaranteedRef { $0.nodes[object].count }) }
         public var isEmpty: Bool { count == 0 }
 
         public func makeIterator() -> Iterator {
-            Iterator(document: document, indices: MemberIndices(document: document, object: object))
+            Iterator(reference: reference, indices: MemberIndices(reference, object: object))
         }
 
         public struct Iterator: IteratorProtocol {
-            let document: JSONDocument
+            fileprivate let reference: Unmanaged<JSONDocument>
             var indices: MemberIndices
 
             public mutating func next() -> (key: String, value: JSONView)? {
                 guard let (key, value) = indices.next() else { return nil }
-                return (document.string(key), JSONView(document: document, index: value))
+                return (reference._withUnsafeGuaranteedRef { $0.string(key) }, JSONView(reference, index: value))
             }
         }
     }
 
     /// The elements of an array.
     public struct Elements: Sequence, Sendable {
-        let document: JSONDocument
+        fileprivate let reference: Unmanaged<JSONDocument>
         let array: Int
 
-        public var count: Int { Int(document.nodes[array].count) }
+        fileprivate init(_ reference: Unmanaged<JSONDocument>, array: Int) {
+            self.reference = reference
+            self.array = array
+        }
+
+        public var count: Int { Int(reference._withUnsafeGuaranteedRef { $0.nodes[array].count }) }
         public var isEmpty: Bool { count == 0 }
 
         public func makeIterator() -> Iterator {
-            Iterator(document: document, upcoming: array + 1, remaining: count)
+            Iterator(reference: reference, upcoming: array + 1, remaining: count)
         }
 
         public struct Iterator: IteratorProtocol {
-            let document: JSONDocument
+            fileprivate let reference: Unmanaged<JSONDocument>
             var upcoming: Int
             var remaining: Int
 
@@ -413,8 +462,8 @@ public struct JSONView: Sendable {
                 guard remaining > 0 else { return nil }
                 remaining -= 1
                 let element = upcoming
-                upcoming = Int(document.nodes[element].end)
-                return JSONView(document: document, index: element)
+                upcoming = Int(reference._withUnsafeGuaranteedRef { $0.nodes[element].end })
+                return JSONView(reference, index: element)
             }
         }
     }

@@ -482,10 +482,12 @@ public struct JSONWriter: Sendable {
     /// each item's payload back this way, in about a quarter of the walk's instructions (3,400
     /// against 12,900 for `bench/payload-1k.json`, callgrind).
     public mutating func value(_ json: JSONView) {
-        if json.isObject || json.isArray, let textEnd = json.document.unescapedEnd(ofContainer: json.index) {
+        if json.isObject || json.isArray, let textEnd = json.reading({ $0.unescapedEnd(ofContainer: json.index) }) {
             separate()
             let most = textEnd - Int(json.node.start)
-            write(atMost: most) { json.document.copyCompact(ofContainer: json.index, textEnd: textEnd, to: $0) }
+            write(atMost: most) { out in
+                json.reading { $0.copyCompact(ofContainer: json.index, textEnd: textEnd, to: out) }
+            }
             needsComma = true
             return
         }
@@ -502,7 +504,8 @@ public struct JSONWriter: Sendable {
         } else {
             // A number, true, false or null: as written.
             separate()
-            json.document.bytes.withUnsafeBufferPointer { raw(UnsafeBufferPointer(rebasing: $0[json.node.range])) }
+            let range = json.node.range
+            json.reading { $0.bytes.withUnsafeBufferPointer { raw(UnsafeBufferPointer(rebasing: $0[range])) } }
             needsComma = true
         }
     }

@@ -36,6 +36,8 @@ extension BatchRequest {
             body.first(where: { !isJSONWhitespace($0) }) == UInt8(ascii: "["),
             let document = try? JSONDocument.parse(body)
         else { return nil }
+        // Held to the end: the views below read it, and a view does not hold its document.
+        defer { withExtendedLifetime(document) {} }
         let whole = ParsedPayload(document)
         guard let root = ExpoEnvelope.messageRoot(document.root, format: format), let elements = root.elements,
             !elements.isEmpty

@@ -46,6 +46,9 @@ public struct BatchRequest: Sendable {
         } catch {
             throw Problem(message: "the batch is not valid JSON: \(error.message)")
         }
+        // Held to the end: the views below read it, and a view does not hold its document (each
+        // item's `ParsedPayload` holds it after).
+        defer { withExtendedLifetime(document) {} }
         let root = document.root
         // A repeated key would be read as its last value: a sender that meant the first would be
         // told about a batch it did not send.
@@ -73,7 +76,7 @@ public struct BatchRequest: Sendable {
     private static func repeatedKey(of members: JSONView.Members) -> String? {
         // The parser lists every repeated key of the document: with none, no object repeats one
         // (a batch of a hundred items asks a hundred and one times).
-        guard members.document.duplicateKeyCount > 0 else { return nil }
+        guard members.documentRepeatsKeys else { return nil }
         var seen = Set<[UInt8]>()
         for member in members where !seen.insert(Array(member.key.utf8)).inserted { return member.key }
         return nil
@@ -144,10 +147,9 @@ public struct BatchRequest: Sendable {
         // One walk over the item's members, each key told from the bytes it is written with (a
         // `String` is made only for one refused); the values are read after the repeated-key
         // check, so a repeated key is refused as before, not read as its last value.
-        let document = element.document
         var given: (payload: Int?, headers: Int?, profile: Int?, format: Int?)
         for (key, value) in element.memberIndices {
-            switch document.withStringBytes(key, { ItemKey($0) }) {
+            switch element.withStringBytes(node: key, { ItemKey($0) }) {
             case .payload: given.payload = value
             case .headers: given.headers = value
             case .profile: given.profile = value
@@ -155,7 +157,7 @@ public struct BatchRequest: Sendable {
             case nil:
                 throw Problem(
                     message:
-                        "\(makeLabel()).\(Quoting.bounded(document.string(key))) is not a batch item key (\(itemKeys.joined(separator: ", ")))"
+                        "\(makeLabel()).\(Quoting.bounded(element.string(node: key))) is not a batch item key (\(itemKeys.joined(separator: ", ")))"
                 )
             }
         }
@@ -164,7 +166,7 @@ public struct BatchRequest: Sendable {
         }
         var payload: [UInt8] = []
         var parsed: ParsedPayload?
-        let value = given.payload.map { JSONView(document: document, index: $0) }
+        let value = given.payload.map { element.view($0) }
         if let value, let text = value.string {
             payload = Array(text.utf8)
         } else if let value, value.isObject {
@@ -175,20 +177,20 @@ public struct BatchRequest: Sendable {
         // Made once: an empty table assigned over was a second one to destroy.
         let headers: APNsHeaders
         if let node = given.headers {
-            headers = try Self.headers(JSONView(document: document, index: node), label: makeLabel())
+            headers = try Self.headers(element.view(node), label: makeLabel())
         } else {
             headers = APNsHeaders()
         }
         var profile: String?
         if let node = given.profile {
-            guard let name = JSONView(document: document, index: node).string else {
+            guard let name = element.view(node).string else {
                 throw Problem(message: "\(makeLabel()).profile must be a string")
             }
             profile = name
         }
         var format: String?
         if let node = given.format {
-            guard let name = JSONView(document: document, index: node).string else {
+            guard let name = element.view(node).string else {
                 throw Problem(message: "\(makeLabel()).format must be a string")
             }
             format = name
@@ -202,18 +204,17 @@ public struct BatchRequest: Sendable {
     /// `apns-` name refused).
     private static func headers(_ given: JSONView, label: @autoclosure () -> String) throws(Problem) -> APNsHeaders {
         guard given.isObject else { throw Problem(message: "\(label()).headers must be an object of strings") }
-        let document = given.document
         var headers = APNsHeaders()
         for (key, valueIndex) in given.memberIndices {
-            guard let value = JSONView(document: document, index: valueIndex).string else {
-                throw Problem(message: "\(label()).headers.\(document.string(key)) must be a string")
+            guard let value = given.view(valueIndex).string else {
+                throw Problem(message: "\(label()).headers.\(given.string(node: key)) must be a string")
             }
-            if let field = document.withStringBytes(key, { APNsHeaders.Field(spelled: $0) }), field.isAPNs {
+            if let field = given.withStringBytes(node: key, { APNsHeaders.Field(spelled: $0) }), field.isAPNs {
                 headers.give(field, value)
-            } else if headers.give(document.string(key), value) == .unknownAPNsHeader {
+            } else if headers.give(given.string(node: key), value) == .unknownAPNsHeader {
                 throw Problem(
                     message:
-                        "\(label()).headers.\(document.string(key)) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
+                        "\(label()).headers.\(given.string(node: key)) is not a header APNs defines (\(APNsHeaders.names.joined(separator: ", ")))"
                 )
             }
         }

@@ -117,16 +117,15 @@ enum MisplacedKeyRules {
     /// The members at the top level of an APNs payload, graded, appended to `findings`: each
     /// key read as its bytes, a `String` made only for a key that names a flag.
     static func check(_ root: JSONView, hasMedia: Bool, aps: JSONView?, _ findings: inout Findings) {
-        let document = root.document
         let severity = severity(hasMedia: hasMedia, aps: aps)
         var made = 0
         // As `findings(in:)`: reading stops once both codes could have had their kept ones.
         for (keyNode, _) in root.memberIndices where made < 2 * Report.findingsPerCode {
             // `aps` names no flag: it never gets past here.
-            guard let code = document.withStringBytes(keyNode, { code(forKey: $0) }) else { continue }
+            guard let code = root.withStringBytes(node: keyNode, { code(forKey: $0) }) else { continue }
             made += 1
             findings.append(code) {
-                finding(code, path: document.string(keyNode), apsPath: "aps", mutableSeverity: severity)
+                finding(code, path: root.string(node: keyNode), apsPath: "aps", mutableSeverity: severity)
             }
         }
     }

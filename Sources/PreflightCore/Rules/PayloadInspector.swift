@@ -36,7 +36,9 @@ public struct PayloadInspector: Sendable {
         /// The extension the push was judged for.
         public var profile: ExtensionProfile
         /// The parsed payload (a declared type is read from it after the download).
-        public var root: Optional<JSONView>
+        public let root: Optional<JSONView>
+        /// The document `root` reads, held here: a view does not hold it (`JSONView`).
+        public let document: Optional<JSONDocument>
         /// The provider's request the payload was derived from, when the body was one.
         public var envelope: Envelope? {
             get { envelopeBox?.value }
@@ -57,6 +59,7 @@ public struct PayloadInspector: Sendable {
             self.media = media
             self.profile = profile
             self.root = root
+            document = root?.document
             self.candidates = candidates
             envelopeBox = nil
         }
@@ -98,14 +101,11 @@ public struct PayloadInspector: Sendable {
         // document) passes it as `given`, and may leave `body` empty: its bytes are counted
         // (`byteCount`), and written out only for a provider that sends them as they are (Azure).
         // A given document is judged where it is: bound to a second name (`whole`), it was copied
-        // through its type's metadata, its parts retained, on every batch item.
-        var whole: ParsedPayload? = nil
-        var parsed: (JSONView?, Findings)
-        if let given {
-            parsed = PayloadRules.judged(given)
-        } else {
-            (whole, parsed) = PayloadRules.read(body)
-        }
+        // through its type's metadata, its parts retained, on every batch item. `whole` is held to
+        // the end: the views below read its document, and a view does not hold it.
+        let (whole, judged) = given.map { (whole: nil, judged: PayloadRules.judged($0)) } ?? PayloadRules.read(body)
+        defer { withExtendedLifetime(whole) {} }
+        var parsed = judged
         let byteCount = given?.byteCount ?? body.count
         // An array is no APNs payload, but it may be an Expo request (refused whole past 100 messages).
         if parsed.0 == nil, let root = (whole ?? given)?.root,
@@ -205,7 +205,7 @@ public struct PayloadInspector: Sendable {
         }
     }
 
-    /// The rules over one APNs payload of `byteCount` bytes (`parsed` from `PayloadRules.parse`)
+    /// The rules over one APNs payload of `byteCount` bytes (`parsed` from `PayloadRules.read`)
     /// and its headers. The profile is taken (`consuming`): it is moved into the inspection, not copied.
     private func inspectPayload(
         byteCount: Int, parsed: (JSONView?, Findings), headers: APNsHeaders, profile: consuming ExtensionProfile,

@@ -67,12 +67,11 @@ extension PayloadRules {
             return findings.append(
                 invalid(APSKey.alert.path, value, "a string, or an object with title, subtitle and body"))
         }
-        let document = value.document
         for (keyNode, valueNode) in value.memberIndices {
-            let member = JSONView(document: document, index: valueNode)
-            guard let key = document.withStringBytes(keyNode, { AlertKey($0) }) else {
+            let member = value.view(valueNode)
+            guard let key = value.withStringBytes(node: keyNode, { AlertKey($0) }) else {
                 findings.append(.apsKeyUnknown) {
-                    let name = document.string(keyNode)
+                    let name = value.string(node: keyNode)
                     return unknown("aps.alert." + Quoting.bounded(name), name, within: "aps.alert")
                 }
                 continue

@@ -26,6 +26,8 @@ public struct PayloadContext: Sendable {
 /// A payload's document as parsed: the value judged, and its repeated keys.
 public struct ParsedPayload: Sendable {
     public var root: JSONView
+    /// The document `root` reads, held here: a view does not hold it (`JSONView`).
+    public let document: JSONDocument
     /// The key nodes of the payload's repeated keys (in `root`'s document), in the order read.
     var repeatedKeys: ArraySlice<UInt32>
     /// The payload's bytes: the whole document's, or for a value inside one (a batch item's
@@ -38,6 +40,7 @@ public struct ParsedPayload: Sendable {
     /// A value inside a document (a batch item's payload object).
     init(root: JSONView, repeatedKeys: ArraySlice<UInt32>) {
         self.root = root
+        document = root.document
         self.repeatedKeys = repeatedKeys
         byteCount = root.compactCount
         isWholeDocument = false
@@ -45,6 +48,7 @@ public struct ParsedPayload: Sendable {
 
     /// A whole document's.
     public init(_ document: JSONDocument) {
+        self.document = document
         root = document.root
         repeatedKeys = document.repeatedKeys[...]
         byteCount = document.bytes.count
@@ -52,14 +56,14 @@ public struct ParsedPayload: Sendable {
     }
 
     /// The payload's bytes: the whole document's as they are, a value's written compact.
-    public var bytes: [UInt8] { isWholeDocument ? root.document.bytes : root.compactBytes }
+    public var bytes: [UInt8] { isWholeDocument ? document.bytes : root.compactBytes }
 
     /// How many keys of the payload repeat an earlier key of their object.
     public var duplicateKeyCount: Int { repeatedKeys.count }
 
     /// The paths, from the payload's top, of the first `limit` repeated keys.
     public func duplicateKeyPaths(limit: Int) -> [String] {
-        repeatedKeys.prefix(limit).map { root.document.path(toKey: Int($0), from: root.index) }
+        repeatedKeys.prefix(limit).map { document.path(toKey: Int($0), from: root.index) }
     }
 }
 
@@ -110,13 +114,10 @@ public enum PayloadRules {
         pushType == "voip" ? configuration.payload.voipMaxBytes : configuration.payload.maxBytes
     }
 
-    /// Parses the bytes; the findings say why they are unusable. A value is returned only for an object.
-    public static func parse(_ bytes: [UInt8]) -> (JSONView?, Findings) {
-        read(bytes).judged
-    }
-
-    /// `parse`, and the parse of any JSON body, an object or not (a non-object may be an Expo
-    /// request: `ExpoEnvelope.messageRoot` reads it without parsing again).
+    /// Parses the bytes: the document (`whole`, for any JSON body, an object or not: a non-object
+    /// may be an Expo request, which `ExpoEnvelope.messageRoot` reads without parsing again), and
+    /// `judged`: the view of an object, or the findings that say why the bytes are unusable. The
+    /// view reads `whole`'s document: read it while `whole` is held.
     public static func read(_ bytes: [UInt8]) -> (whole: ParsedPayload?, judged: (JSONView?, Findings)) {
         let document: JSONDocument
         do {
@@ -145,7 +146,7 @@ public enum PayloadRules {
     /// item's payload object is judged from its part of the batch's document, not parsed again).
     public static func judged(_ parsed: ParsedPayload) -> (JSONView?, Findings) {
         var findings = Findings()
-        let document = parsed.root.document
+        let document = parsed.document
         for key in parsed.repeatedKeys {
             // Past the cap a repeat is counted: its path is never made.
             findings.append(.payloadDuplicateKey) {
@@ -246,13 +247,12 @@ public enum PayloadRules {
     @discardableResult
     static func apsKeys(_ context: PayloadContext, _ findings: inout Findings, skipping skipped: APSKey?) -> Bool {
         guard let aps = context.aps, aps.isObject else { return false }
-        let document = aps.document
         var liveActivityKey = false
         for (keyNode, valueNode) in aps.memberIndices {
-            let value = JSONView(document: document, index: valueNode)
-            guard let key = document.withStringBytes(keyNode, { APSKey($0) }) else {
+            let value = aps.view(valueNode)
+            guard let key = aps.withStringBytes(node: keyNode, { APSKey($0) }) else {
                 findings.append(.apsKeyUnknown) {
-                    let key = Quoting.bounded(document.string(keyNode))
+                    let key = Quoting.bounded(aps.string(node: keyNode))
                     return Finding(
                         .apsKeyUnknown, path: "aps." + key,
                         message:
@@ -273,10 +273,9 @@ public enum PayloadRules {
 
     static func liveActivityKeys(_ context: PayloadContext, _ findings: inout Findings) {
         guard context.pushType == "alert", let aps = context.aps, aps.isObject else { return }
-        let document = aps.document
         // A repeated key makes one finding per repeat: appended, so past the cap only counted.
         for (keyNode, _) in aps.memberIndices {
-            guard let key = document.withStringBytes(keyNode, { APSKey($0) }), key.isLiveActivityOnly else { continue }
+            guard let key = aps.withStringBytes(node: keyNode, { APSKey($0) }), key.isLiveActivityOnly else { continue }
             let name = key.path.dropFirst(4)
             findings.append(
                 .apsLiveActivityKey, path: key.path,

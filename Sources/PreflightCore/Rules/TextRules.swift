@@ -191,11 +191,10 @@ public enum TextRules {
     /// each walked them three times.
     private static func fieldTexts(_ alert: JSONView) -> (title: JSONView?, subtitle: JSONView?, body: JSONView?) {
         var texts: (title: JSONView?, subtitle: JSONView?, body: JSONView?) = (nil, nil, nil)
-        let document = alert.document
         for (keyNode, valueNode) in alert.memberIndices {
-            let key = document.withStringBytes(keyNode) { AlertKey($0) }
+            let key = alert.withStringBytes(node: keyNode) { AlertKey($0) }
             guard key == .title || key == .subtitle || key == .body else { continue }
-            let value = JSONView(document: document, index: valueNode)
+            let value = alert.view(valueNode)
             let text = value.isString ? value : nil
             switch key {
             case .title: texts.title = text

@@ -24,10 +24,13 @@ public final class PendingDownloads: Sendable {
     let check: PreflightCheck
     let profile: ExtensionProfile
     let root: JSONView?
+    /// The document `root` reads, held here: a view does not hold it (`JSONView`).
+    private let document: JSONDocument?
 
     init(
         candidates: [MediaCandidate], source: any MediaSource, accept: String?, transport: TransportPolicy,
-        payloadReport: Report, check: PreflightCheck, profile: ExtensionProfile, root: JSONView?
+        payloadReport: Report, check: PreflightCheck, profile: ExtensionProfile, root: JSONView?,
+        document: JSONDocument?
     ) {
         self.candidates = candidates
         self.source = source
@@ -37,6 +40,8 @@ public final class PendingDownloads: Sendable {
         self.check = check
         self.profile = profile
         self.root = root
+        // Given, not read from `root`: the caller's hold may end once its arguments are read.
+        self.document = document
     }
 
     /// Starts every download; `completion` gets the outcome on the thread that finished the last one.

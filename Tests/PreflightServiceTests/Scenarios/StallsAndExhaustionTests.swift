@@ -144,12 +144,15 @@ import Testing
 
             // Six idle connections take every slot of the API port.
             let hogs = try (0..<6).map { _ in try TestConnection(port: service.port, timeoutSeconds: 2) }
-            usleep(100_000)
-            let waiting = try TestConnection(port: service.port, timeoutSeconds: 1)
-            waiting.sendRequest("GET", "/healthz")
-            #expect((try? waiting.readResponse()) == nil, "the API port still had a free slot")
-            #expect(try httpRequest(port: adminPort, "GET", "/healthz").status == 200)
-            _ = hogs
+            // Held to the end: `_ = hogs` is no use an optimized build keeps, and a connection
+            // closes when it is freed.
+            try withExtendedLifetime(hogs) {
+                usleep(100_000)
+                let waiting = try TestConnection(port: service.port, timeoutSeconds: 1)
+                waiting.sendRequest("GET", "/healthz")
+                #expect((try? waiting.readResponse()) == nil, "the API port still had a free slot")
+                #expect(try httpRequest(port: adminPort, "GET", "/healthz").status == 200)
+            }
         }
     }
 

@@ -31,4 +31,22 @@ import Testing
         else { Issue.record("not read as a payload"); return }
         #expect(try #require(parsed).root["aps"]?["alert"]?.string == "Hi")
     }
+    #if DEBUG
+        /// A held view is given its document, checked: a view held beside another document would
+        /// be read after its own was freed. (An `assert`, so checked in a debug build only.)
+        @Test func aViewHeldBesideAnotherDocumentStopsTheProcess() async {
+            await #expect(processExitsWith: .failure) {
+                let one = try JSONDocument.parse(Array(#"{"a":1}"#.utf8))
+                let other = try JSONDocument.parse(Array(#"{"a":1}"#.utf8))
+                _ = HeldView(one.root, of: other)
+            }
+        }
+    #endif
+
+    /// The same view held with its own document is read through the holder.
+    @Test func aHeldViewReadsAValueInsideItsDocument() throws {
+        let document = try JSONDocument.parse(Array(Self.payload.utf8))
+        let held = HeldView(try #require(document.root["aps"]), of: document)
+        #expect(held.view["alert"]?.string == "Hi")
+    }
 }

@@ -42,7 +42,7 @@ public enum BulkLine: Sendable {
         else { return .payload(ParsedPayload(document)) }
         let repeated = BatchRequest.repeatedKeys(document.repeatedKeys, under: [root["payload"]])
         do {
-            let item = try BatchRequest.item(root, label: "item", repeatedKeys: repeated[0])
+            let item = try BatchRequest.item(root, of: document, label: "item", repeatedKeys: repeated[0])
             return .item(item, hasHeaders: root["headers"] != nil)
         } catch {
             return .invalidItem(error)

@@ -130,7 +130,7 @@ enum SNSEnvelope {
                 fix: "build Message with a JSON encoder: {\"default\": ..., \"APNS\": \"...\"}")
             return nil
         }
-        let platforms = withExtendedLifetime(document) { document.root.value }
+        let platforms = document.value
         if platforms["default"]?.string == nil {
             derivation.add(
                 .envelopeSNSDefaultMissing, path: "Message.default",
@@ -179,7 +179,7 @@ enum SNSEnvelope {
             return false
         }
         derivation.exactPayload = bytes
-        derivation.payload = withExtendedLifetime(document) { document.root.value }
+        derivation.payload = document.value
         derivation.payloadFindings = PayloadRules.judged(ParsedPayload(document)).1
         return true
     }

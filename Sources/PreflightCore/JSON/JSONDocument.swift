@@ -100,6 +100,10 @@ public final class JSONDocument: Sendable {
     /// The value the text holds.
     public var root: JSONView { JSONView(document: self, index: 0) }
 
+    /// The whole text's value, made from the root: the document holds itself for the call, so
+    /// the caller need not hold it beside a view of it.
+    public var value: JSONValue { root.value }
+
     /// Parses one JSON text that must fill `bytes` (whitespace around it allowed): RFC 8259,
     /// strict, UTF-8 checked, repeated keys kept and listed.
     public static func parse(_ bytes: [UInt8]) throws(JSONParser.Failure) -> JSONDocument {
@@ -213,8 +217,8 @@ struct JSONNode: Sendable {
 /// A value of a `JSONDocument`, read in place: the view the payload rules are written against.
 ///
 /// A view does not hold its document: it is read only while something else does. A value that
-/// keeps a view past the call that made it keeps the document beside it (`ParsedPayload`,
-/// `PayloadInspector.Inspection`); a function that parses a document holds it to its end
+/// keeps a view past the call that made it keeps a `HeldView`, the view with its document; a
+/// function that parses a document holds it to its end
 /// (`withExtendedLifetime`), as a temporary's views outlive it. Held, a view's every copy
 /// retained and released the document, and so did every call of one of its methods: 112 of the
 /// 131 reference counts a batch item wrote, each an atomic instruction (bench/RESULTS.md).
@@ -232,8 +236,13 @@ public struct JSONView: Sendable {
         self.index = index
     }
 
-    /// The document, counted: for a value that holds it beside the view (`ParsedPayload`).
+    /// The document, counted (a reader's own call).
     public var document: JSONDocument { reference.takeUnretainedValue() }
+
+    /// Whether this is a view of `document` (`HeldView` checks what it is given).
+    func reads(_ document: JSONDocument) -> Bool {
+        reference.toOpaque() == Unmanaged.passUnretained(document).toOpaque()
+    }
 
     /// Calls `body` with the document, neither retained nor released: a call of a method on the
     /// document read as `unowned(unsafe)` retained it for the call.

@@ -33,7 +33,7 @@ public struct JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> Result {
         let document = try JSONDocument.parse(bytes)
         return Result(
-            value: document.root.value, duplicateKeys: document.duplicateKeyPaths(limit: document.duplicateKeyCount))
+            value: document.value, duplicateKeys: document.duplicateKeyPaths(limit: document.duplicateKeyCount))
     }
 
     /// The nodes read so far: the first `nodeCount` of `block` (a pool's, grown as needed), which

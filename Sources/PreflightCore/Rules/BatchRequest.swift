@@ -67,7 +67,8 @@ public struct BatchRequest: Sendable {
         // hundred bytes each, the headers inline) eight times for a hundred.
         items.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            items.append(try item(element, label: "items[\(index)]", repeatedKeys: repeatedKeys[index]))
+            items.append(
+                try item(element, of: document, label: "items[\(index)]", repeatedKeys: repeatedKeys[index]))
         }
         return BatchRequest(items: items)
     }
@@ -139,9 +140,11 @@ public struct BatchRequest: Sendable {
 
     /// - Parameters:
     ///   - label: how the messages name the item (`items[3]`), made only for a message.
+    ///   - document: the document `element` reads, which the item's payload holds.
     ///   - repeatedKeys: the key nodes of the repeated keys inside the item's payload.
     static func item(
-        _ element: JSONView, label makeLabel: @autoclosure () -> String, repeatedKeys: [UInt32]
+        _ element: JSONView, of document: JSONDocument, label makeLabel: @autoclosure () -> String,
+        repeatedKeys: [UInt32]
     ) throws(Problem) -> Item {
         guard let members = element.members else { throw Problem(message: "\(makeLabel()) is not an object") }
         // One walk over the item's members, each key told from the bytes it is written with (a
@@ -170,7 +173,7 @@ public struct BatchRequest: Sendable {
         if let value, let text = value.string {
             payload = Array(text.utf8)
         } else if let value, value.isObject {
-            parsed = ParsedPayload(root: value, repeatedKeys: repeatedKeys[...])
+            parsed = ParsedPayload(HeldView(value, of: document), repeatedKeys: repeatedKeys[...])
         } else {
             throw Problem(message: "\(makeLabel()).payload must be the payload object, or its exact bytes as a string")
         }

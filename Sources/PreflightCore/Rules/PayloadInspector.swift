@@ -35,10 +35,9 @@ public struct PayloadInspector: Sendable {
         public var media: Optional<MediaReference>
         /// The extension the push was judged for.
         public var profile: ExtensionProfile
-        /// The parsed payload (a declared type is read from it after the download).
-        public let root: Optional<JSONView>
-        /// The document `root` reads, held here: a view does not hold it (`JSONView`).
-        public let document: Optional<JSONDocument>
+        /// The parsed payload, with its document (a declared type is read from it after the download).
+        public let payload: Optional<HeldView>
+        public var root: JSONView? { payload?.view }
         /// The provider's request the payload was derived from, when the body was one.
         public var envelope: Envelope? {
             get { envelopeBox?.value }
@@ -52,14 +51,13 @@ public struct PayloadInspector: Sendable {
 
         init(
             findings: Findings, summary: PayloadSummary, media: MediaReference?, profile: ExtensionProfile,
-            root: JSONView?, candidates: [MediaCandidate] = []
+            payload: HeldView?, candidates: [MediaCandidate] = []
         ) {
             self.findings = findings
             self.summary = summary
             self.media = media
             self.profile = profile
-            self.root = root
-            document = root?.document
+            self.payload = payload
             self.candidates = candidates
             envelopeBox = nil
         }
@@ -108,13 +106,13 @@ public struct PayloadInspector: Sendable {
         var parsed = judged
         let byteCount = given?.byteCount ?? body.count
         // An array is no APNs payload, but it may be an Expo request (refused whole past 100 messages).
-        if parsed.0 == nil, let root = (whole ?? given)?.root,
-            let messages = ExpoEnvelope.messageRoot(root, format: format)
+        if parsed.0 == nil, let array = whole ?? given,
+            let messages = ExpoEnvelope.messageRoot(array.root, format: format)
         {
             parsed.1.removeAll(code: .payloadNotObject)
-            parsed.0 = messages
+            parsed.0 = HeldView(messages, of: array.document)
         }
-        guard format != .apns, let root = parsed.0,
+        guard format != .apns, let root = parsed.0?.view,
             let chosen = format ?? EnvelopeFormat.detect(root, headers: headers),
             var envelope = Envelope.derive(
                 chosen, from: root.value, headers: headers, body: body.isEmpty ? given?.bytes ?? [] : body)
@@ -149,13 +147,14 @@ public struct PayloadInspector: Sendable {
                     pushType: envelope.headers.pushType ?? "alert", mediaURL: nil, mediaKey: nil,
                     profile: judgedProfile.name,
                     judgedAs: PushKind.judge(headers: envelope.headers, expectMedia: expectMedia)),
-                media: nil, profile: judgedProfile, root: nil)
+                media: nil, profile: judgedProfile, payload: nil)
             inspection.summary.set(profile: judgedProfile)
             inspection.envelope = envelope
             return inspection
         }
         var inspection = inspectPayload(
-            byteCount: envelope.payload.count, parsed: (envelope.document?.root, envelope.payloadFindings),
+            byteCount: envelope.payload.count,
+            parsed: (envelope.document.map(HeldView.init(root:)), envelope.payloadFindings),
             headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         envelopeFindings(&inspection, envelope: envelope, expectMedia: expectMedia)
@@ -208,7 +207,7 @@ public struct PayloadInspector: Sendable {
     /// The rules over one APNs payload of `byteCount` bytes (`parsed` from `PayloadRules.read`)
     /// and its headers. The profile is taken (`consuming`): it is moved into the inspection, not copied.
     private func inspectPayload(
-        byteCount: Int, parsed: (JSONView?, Findings), headers: APNsHeaders, profile: consuming ExtensionProfile,
+        byteCount: Int, parsed: (HeldView?, Findings), headers: APNsHeaders, profile: consuming ExtensionProfile,
         downloading: Bool, expectMedia: Bool, into kept: consuming Findings = Findings()
     ) -> Inspection {
         // One collector for every rule family's findings: each rule appends to it as it finds.
@@ -225,11 +224,12 @@ public struct PayloadInspector: Sendable {
             judgedAs: PushKind.judge(headers: headers, expectMedia: expectMedia))
         summary.set(profile: profile)
 
-        let (root, parseFindings) = parsed
+        let (payload, parseFindings) = parsed
         findings += parseFindings
-        guard let root else {
-            return Inspection(findings: findings, summary: summary, media: nil, profile: profile, root: nil)
+        guard let payload else {
+            return Inspection(findings: findings, summary: summary, media: nil, profile: profile, payload: nil)
         }
+        let root = payload.view
 
         let context = PayloadContext(root: root, pushType: headers.pushType ?? "alert")
         // Looked up once: the push's kind, the misplaced keys and the URL rules read it.
@@ -252,7 +252,7 @@ public struct PayloadInspector: Sendable {
                         fix: "none needed; send expect=media (or Preflight-Expect: media) if this push must carry media"
                     ))
             }
-            return Inspection(findings: findings, summary: summary, media: nil, profile: profile, root: root)
+            return Inspection(findings: findings, summary: summary, media: nil, profile: profile, payload: payload)
         }
         PayloadRules.apply(context, &findings)
         HeaderRules.broadcastEvent(root, headers: headers, &findings)
@@ -268,7 +268,7 @@ public struct PayloadInspector: Sendable {
         summary.mediaKey = media.key.take()
         // Made whole and returned: an inspection assigned after it was made was copied once more.
         return Inspection(
-            findings: findings, summary: summary, media: media.reference.take(), profile: profile, root: root,
+            findings: findings, summary: summary, media: media.reference.take(), profile: profile, payload: payload,
             candidates: media.takeCandidates())
     }
 

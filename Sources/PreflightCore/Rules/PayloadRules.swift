@@ -25,9 +25,8 @@ public struct PayloadContext: Sendable {
 
 /// A payload's document as parsed: the value judged, and its repeated keys.
 public struct ParsedPayload: Sendable {
-    public var root: JSONView
-    /// The document `root` reads, held here: a view does not hold it (`JSONView`).
-    public let document: JSONDocument
+    /// The payload's value, with the document it reads.
+    public let payload: HeldView
     /// The key nodes of the payload's repeated keys (in `root`'s document), in the order read.
     var repeatedKeys: ArraySlice<UInt32>
     /// The payload's bytes: the whole document's, or for a value inside one (a batch item's
@@ -38,22 +37,23 @@ public struct ParsedPayload: Sendable {
     private var isWholeDocument: Bool
 
     /// A value inside a document (a batch item's payload object).
-    init(root: JSONView, repeatedKeys: ArraySlice<UInt32>) {
-        self.root = root
-        document = root.document
+    init(_ payload: HeldView, repeatedKeys: ArraySlice<UInt32>) {
+        self.payload = payload
         self.repeatedKeys = repeatedKeys
-        byteCount = root.compactCount
+        byteCount = payload.view.compactCount
         isWholeDocument = false
     }
 
     /// A whole document's.
     public init(_ document: JSONDocument) {
-        self.document = document
-        root = document.root
+        payload = HeldView(root: document)
         repeatedKeys = document.repeatedKeys[...]
         byteCount = document.bytes.count
         isWholeDocument = true
     }
+
+    public var root: JSONView { payload.view }
+    public var document: JSONDocument { payload.document }
 
     /// The payload's bytes: the whole document's as they are, a value's written compact.
     public var bytes: [UInt8] { isWholeDocument ? document.bytes : root.compactBytes }
@@ -118,7 +118,7 @@ public enum PayloadRules {
     /// may be an Expo request, which `ExpoEnvelope.messageRoot` reads without parsing again), and
     /// `judged`: the view of an object, or the findings that say why the bytes are unusable. The
     /// view reads `whole`'s document: read it while `whole` is held.
-    public static func read(_ bytes: [UInt8]) -> (whole: ParsedPayload?, judged: (JSONView?, Findings)) {
+    public static func read(_ bytes: [UInt8]) -> (whole: ParsedPayload?, judged: (HeldView?, Findings)) {
         let document: JSONDocument
         do {
             document = try JSONDocument.parse(bytes)
@@ -144,7 +144,7 @@ public enum PayloadRules {
 
     /// What a parse gave, judged: the view of an object, the duplicate keys' findings (a batch
     /// item's payload object is judged from its part of the batch's document, not parsed again).
-    public static func judged(_ parsed: ParsedPayload) -> (JSONView?, Findings) {
+    public static func judged(_ parsed: ParsedPayload) -> (HeldView?, Findings) {
         var findings = Findings()
         let document = parsed.document
         for key in parsed.repeatedKeys {
@@ -165,7 +165,7 @@ public enum PayloadRules {
                     fix: "send an object: {\"aps\": {...}}"))
             return (nil, findings)
         }
-        return (parsed.root, findings)
+        return (parsed.payload, findings)
     }
 
     // MARK: - aps

@@ -23,14 +23,13 @@ public final class PendingDownloads: Sendable {
     /// The check, for its configuration: held by reference, not copied (every part retained).
     let check: PreflightCheck
     let profile: ExtensionProfile
-    let root: JSONView?
-    /// The document `root` reads, held here: a view does not hold it (`JSONView`).
-    private let document: JSONDocument?
+    /// The parsed payload, with its document.
+    let payload: HeldView?
+    var root: JSONView? { payload?.view }
 
     init(
         candidates: [MediaCandidate], source: any MediaSource, accept: String?, transport: TransportPolicy,
-        payloadReport: Report, check: PreflightCheck, profile: ExtensionProfile, root: JSONView?,
-        document: JSONDocument?
+        payloadReport: Report, check: PreflightCheck, profile: ExtensionProfile, payload: HeldView?
     ) {
         self.candidates = candidates
         self.source = source
@@ -39,9 +38,7 @@ public final class PendingDownloads: Sendable {
         self.payloadReport = payloadReport
         self.check = check
         self.profile = profile
-        self.root = root
-        // Given, not read from `root`: the caller's hold may end once its arguments are read.
-        self.document = document
+        self.payload = payload
     }
 
     /// Starts every download; `completion` gets the outcome on the thread that finished the last one.

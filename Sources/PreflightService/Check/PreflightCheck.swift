@@ -100,7 +100,7 @@ public final class PreflightCheck: Sendable {
             PendingDownloads(
                 candidates: candidates, source: source, accept: inspection.profile.accept,
                 transport: transports.policy(for: inspection.profile), payloadReport: report, check: self,
-                profile: inspection.profile, root: inspection.root, document: inspection.document))
+                profile: inspection.profile, payload: inspection.payload))
     }
 
     /// Why no download happened.

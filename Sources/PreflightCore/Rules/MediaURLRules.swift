@@ -266,16 +266,17 @@ public enum MediaURLRules {
                     fix: "set \(shown) to an absolute https URL, percent-encoded, without credentials"))
             return Outcome(key: key, urlText: text, reference: nil)
         }
-        let reference = MediaReference(key: key, url: url)
         transport(url, key: key, profile: profile, configuration: configuration, into: &findings)
         if AttachmentNaming.isURLNamed(profile.naming) {
             // The name comes from the URL alone: judged here, download or not.
             let named = AttachmentNaming.name(profile, url: url, download: nil, root: root)
             if let untyped = untypedFinding(named, profile, key: key) { findings.append(untyped) }
         } else if !downloading {
-            extensionFindings(reference, into: &findings)
+            extensionFindings(MediaReference(key: key, url: url), into: &findings)
         }
-        return Outcome(key: key, urlText: text, reference: reference)
+        // The reference made last, from the URL's last use: made first, the URL was copied into
+        // it (its text's document retained) and the original destroyed after the rules read it.
+        return Outcome(key: key, urlText: text, reference: MediaReference(key: key, url: url))
     }
 
     /// `media.url.insecure` for a plain `http://` URL the extension's App Transport Security blocks.

@@ -119,7 +119,8 @@ public struct PayloadInspector: Sendable {
         else {
             let profile = profile ?? self.profile(forTopic: headers.topic)
             return inspectPayload(
-                byteCount: byteCount, parsed: parsed, headers: headers, profile: profile, downloading: downloading,
+                byteCount: byteCount, payload: parsed.0.take(), parseFindings: parsed.1, headers: headers,
+                profile: profile, downloading: downloading,
                 expectMedia: expectMedia, into: consume kept)
         }
         envelope.detected = format == nil
@@ -154,7 +155,7 @@ public struct PayloadInspector: Sendable {
         }
         var inspection = inspectPayload(
             byteCount: envelope.payload.count,
-            parsed: (envelope.document.map(HeldView.init(root:)), envelope.payloadFindings),
+            payload: envelope.document.map(HeldView.init(root:)), parseFindings: envelope.payloadFindings,
             headers: envelope.headers,
             profile: judgedProfile, downloading: downloading, expectMedia: expectMedia)
         envelopeFindings(&inspection, envelope: envelope, expectMedia: expectMedia)
@@ -204,10 +205,13 @@ public struct PayloadInspector: Sendable {
         }
     }
 
-    /// The rules over one APNs payload of `byteCount` bytes (`parsed` from `PayloadRules.read`)
-    /// and its headers. The profile is taken (`consuming`): it is moved into the inspection, not copied.
+    /// The rules over one APNs payload of `byteCount` bytes (`payload` and `parseFindings` as
+    /// `PayloadRules.read` gives them) and its headers. The payload and the profile are taken
+    /// (`consuming`): moved into the inspection, not copied (each copy of the payload retained its
+    /// document).
     private func inspectPayload(
-        byteCount: Int, parsed: (HeldView?, Findings), headers: APNsHeaders, profile: consuming ExtensionProfile,
+        byteCount: Int, payload: consuming HeldView?, parseFindings: consuming Findings, headers: APNsHeaders,
+        profile: consuming ExtensionProfile,
         downloading: Bool, expectMedia: Bool, into kept: consuming Findings = Findings()
     ) -> Inspection {
         // One collector for every rule family's findings: each rule appends to it as it finds.
@@ -224,7 +228,6 @@ public struct PayloadInspector: Sendable {
             judgedAs: PushKind.judge(headers: headers, expectMedia: expectMedia))
         summary.set(profile: profile)
 
-        let (payload, parseFindings) = parsed
         findings += parseFindings
         guard let payload else {
             return Inspection(findings: findings, summary: summary, media: nil, profile: profile, payload: nil)
@@ -268,8 +271,8 @@ public struct PayloadInspector: Sendable {
         summary.mediaKey = media.key.take()
         // Made whole and returned: an inspection assigned after it was made was copied once more.
         return Inspection(
-            findings: findings, summary: summary, media: media.reference.take(), profile: profile, payload: payload,
-            candidates: media.takeCandidates())
+            findings: consume findings, summary: summary, media: media.reference.take(),
+            profile: consume profile, payload: consume payload, candidates: media.takeCandidates())
     }
 
     /// A push with mutable-content and no media URL where its extension reads one (and none was

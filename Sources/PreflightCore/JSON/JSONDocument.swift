@@ -236,7 +236,8 @@ public struct JSONView: Sendable {
         self.index = index
     }
 
-    /// The document, counted (a reader's own call).
+    /// The document, retained: for a value that keeps it and has only the view (`DocumentText`);
+    /// a value that keeps the view itself is given the document (`HeldView`).
     public var document: JSONDocument { reference.takeUnretainedValue() }
 
     /// Whether this is a view of `document` (`HeldView` checks what it is given).

@@ -116,8 +116,8 @@ public enum PayloadRules {
 
     /// Parses the bytes: the document (`whole`, for any JSON body, an object or not: a non-object
     /// may be an Expo request, which `ExpoEnvelope.messageRoot` reads without parsing again), and
-    /// `judged`: the view of an object, or the findings that say why the bytes are unusable. The
-    /// view reads `whole`'s document: read it while `whole` is held.
+    /// `judged`: the object, held with its document, or the findings that say why the bytes are
+    /// unusable.
     public static func read(_ bytes: [UInt8]) -> (whole: ParsedPayload?, judged: (HeldView?, Findings)) {
         let document: JSONDocument
         do {
@@ -142,8 +142,9 @@ public enum PayloadRules {
         return (whole, judged(whole))
     }
 
-    /// What a parse gave, judged: the view of an object, the duplicate keys' findings (a batch
-    /// item's payload object is judged from its part of the batch's document, not parsed again).
+    /// What a parse gave, judged: the object, held with its document, and the duplicate keys'
+    /// findings (a batch item's payload object is judged from its part of the batch's document,
+    /// not parsed again).
     public static func judged(_ parsed: ParsedPayload) -> (HeldView?, Findings) {
         var findings = Findings()
         let document = parsed.document

@@ -191,12 +191,12 @@ leaks: build ## the debug server under valgrind through its paths: no definite l
 # The list of the functions a request runs, which the release link places first and BOLT lays
 # out, written again from callgrind profiles of the release build; the binary is linked and laid
 # out again with it (SwiftPM does not know the list is an input of the link).
+# `make release` ends with the list's check: the first against the old list, the last the new.
 hot-functions: deps release ## rewrite Sources/preflight/hot-functions.order from profiles, then relink
 	bash bench/process/instructions.sh
 	python3 scripts/hot-functions.py
 	rm -f .build/release/preflight
 	$(MAKE) --no-print-directory release
-	python3 scripts/hot-functions.py --check
 
 bench: deps release ## every benchmark of bench/run.sh; the figures are in bench/RESULTS.md
 	bash bench/run.sh

@@ -70,11 +70,32 @@ def per_unit(out: pathlib.Path, path: str) -> dict[str, float]:
     if len(profiles) < 2:
         sys.exit(f"hot-functions.py: no two profiles of {path} in {out} (run bench/process/instructions.sh)")
     (short, short_file), (long, long_file) = sorted((int(p.suffix[1:]), p) for p in profiles[-2:])
+    for profile in (short_file, long_file):
+        refuse_shared_runtime(profile)
     units = long - short
     if path == "preflight-batch":
         units *= 100  # batches of 100 items
     a, b = annotate(long_file), annotate(short_file)
     return {name: (count - b.get(name, 0)) / units for name, count in a.items()}
+
+
+# The Swift runtime as a shared library: a binary linked so (`swift build -c release` without
+# `--static-swift-stdlib`) runs the runtime's functions (swift_retain, the String and Array code)
+# from this object, not from itself.
+SHARED_RUNTIME = b"libswiftCore.so"
+
+
+def refuse_shared_runtime(profile: pathlib.Path) -> None:
+    """Stops when `profile` is callgrind's profile of a binary that loads the Swift runtime as a
+    shared library. `annotate` keeps only the binary's own functions, so the list written from such
+    a profile would have none of the runtime's (573 names against 700 on the same code): the
+    release build links the runtime in (`make release`), and its profiles are the ones to read.
+    Callgrind names each object a profile ran or called code of (`ob=`, `cob=` lines)."""
+    with profile.open("rb") as file:
+        if any(line.startswith((b"ob=", b"cob=")) and SHARED_RUNTIME in line for line in file):
+            sys.exit(f"hot-functions.py: {profile} profiles a binary that loads the Swift runtime as a shared"
+                     f" library ({SHARED_RUNTIME.decode()}): the list would miss the runtime's functions."
+                     " Profile the static release build (make release: --static-swift-stdlib).")
 
 
 def symbols(binary: pathlib.Path) -> dict[str, str]:

@@ -2,6 +2,9 @@
 BOLT as its -funcs-file): a listed name matches what the compiler names the same function after
 a change (a specialization suffix gained, lost or spelled anew; BOLT's "/N" of a file-local
 function), and never another function. BOLT anchors each pattern at both ends, as `fullmatch`.
+And the list is written only from profiles of a binary with the Swift runtime linked in: a profile
+that names libswiftCore.so as an object (callgrind 3.19's `ob=` and `cob=` lines, as it wrote them
+for /opt/swift/usr/bin/swift-demangle) stops the script.
 
 Usage: python3 Tests/Scripts/hot_functions_test.py   (run by `make lint`)
 """
@@ -10,6 +13,7 @@ import importlib.util
 import pathlib
 import re
 import sys
+import tempfile
 
 SCRIPT = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "hot-functions.py"
 sys.dont_write_bytecode = True  # no scripts/__pycache__ left in the tree
@@ -40,9 +44,34 @@ CASES = [
     ("swift_retain", "xswift_retain", False),
 ]
 
+# The head of a callgrind profile and the records that name objects, in callgrind 3.19's format.
+PROFILE_HEAD = "# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\ncmd:  {cmd}\npart: 1\n\nevents: Ir\n\n"
+RUNTIME = "/opt/swift/usr/lib/swift/linux/libswiftCore.so"
+# (name, the records after the head, whether hot-functions.py must refuse the profile)
+PROFILES = [
+    ("runtime run", f"ob=(9) {RUNTIME}\nfl=(1) ???\nfn=(1) swift_retain\n5 12\n", True),
+    ("runtime only called", f"ob=(1) /b/preflight\nfl=(1) ???\nfn=(1) main\ncob=(9) {RUNTIME}\ncfn=(2) swift_retain\ncalls=1 0\n5 12\n", True),
+    ("runtime linked in", "ob=(1) /b/preflight\nfl=(1) ???\nfn=(1) swift_retain\n5 12\nob=(2) /usr/lib/libc.so.6\n", False),
+]
+
+
+def refused(records: str) -> bool:
+    """Whether `refuse_shared_runtime` stops on a profile of these records."""
+    with tempfile.TemporaryDirectory() as directory:
+        profile = pathlib.Path(directory) / "callgrind.preflight-post.100"
+        profile.write_text(PROFILE_HEAD.format(cmd="/b/preflight serve") + records)
+        try:
+            hot_functions.refuse_shared_runtime(profile)
+        except SystemExit as stop:
+            return "libswiftCore.so" in str(stop.code)
+        return False
+
 
 def main() -> None:
     failures = []
+    for name, records, expected in PROFILES:
+        if refused(records) != expected:
+            failures.append(f"the profile '{name}' {'should' if expected else 'should not'} be refused")
     for listed, symbol, expected in CASES:
         pattern = hot_functions.bolt_patterns([listed])[0]
         if (re.fullmatch(pattern, symbol) is not None) != expected:
@@ -56,7 +85,7 @@ def main() -> None:
         print(f"hot_functions_test: {failure}", file=sys.stderr)
     if failures:
         sys.exit(1)
-    print(f"hot_functions_test: {len(CASES)} cases and {len(listed)} listed names: ok")
+    print(f"hot_functions_test: {len(CASES)} cases, {len(PROFILES)} profiles and {len(listed)} listed names: ok")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@
 # times as wide, which the instruction cache pays for and the counts do not show; and its
 # atomic read-modify-writes (`atomics.py`), one instruction each in the counts, tens of cycles
 # each on the CPU.
-# INSTRUCTIONS_TOP=N adds the N functions with the most inclusive instructions per payload-only
+# INSTRUCTIONS_TOP=N (N > 0) adds the N functions with the most inclusive instructions per payload-only
 # request in Preflight (callgrind_annotate --inclusive=yes over both runs, the short one
 # subtracted): the profile of the request path, before and after a change.
 # Run by bench/run.sh (`make bench`) or alone:
@@ -220,7 +220,8 @@ read -r atomic_ns plain_ns < <("$out/atomic_price")
 printf '%-52s %12s   (a plain one %s ns: bench/baseline/atomic_price.c)\n' "an atomic read-modify-write here, ns" \
   "$atomic_ns" "$plain_ns"
 
-[ -n "${INSTRUCTIONS_TOP:-}" ] || exit 0
+# INSTRUCTIONS_TOP unset or 0: no such list.
+[ "${INSTRUCTIONS_TOP:-0}" -gt 0 ] || exit 0
 echo
 echo "preflight, inclusive instructions per payload-only request, top $INSTRUCTIONS_TOP (callgrind_annotate):"
 python3 - "$out/callgrind.preflight-post.$short" "$out/callgrind.preflight-post.$long" "$((long - short))" \

@@ -272,7 +272,10 @@ public enum MediaURLRules {
             let named = AttachmentNaming.name(profile, url: url, download: nil, root: root)
             if let untyped = untypedFinding(named, profile, key: key) { findings.append(untyped) }
         } else if !downloading {
-            extensionFindings(MediaReference(key: key, url: url), into: &findings)
+            // The one reference, read by the rules and then moved into the outcome.
+            let reference = MediaReference(key: key, url: url)
+            extensionFindings(reference, into: &findings)
+            return Outcome(key: key, urlText: text, reference: reference)
         }
         // The reference made last, from the URL's last use: made first, the URL was copied into
         // it (its text's document retained) and the original destroyed after the rules read it.

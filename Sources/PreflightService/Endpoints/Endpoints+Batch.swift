@@ -55,7 +55,8 @@ extension Endpoints {
         // findings array handed to the next check (the worker's scratch, as a single request's);
         // after the first download, the outcomes are moved into their slots (`switch consume`:
         // bound from a borrowed step, each was copied) and written when the last download ends.
-        var results = BatchResults(count: items.count, answer: BatchAnswer(items: items.count, responder: responder))
+        var results = BatchResults(
+            count: items.count, answer: BatchAnswer(items: items.count, failStatus: failStatus, responder: responder))
         var downloads: [(index: Int, pending: PendingDownloads)] = []
         let scratch = WorkerScratch.current
         for index in items.indices {
@@ -82,7 +83,7 @@ extension Endpoints {
         }
         guard !downloads.isEmpty else {
             // Nothing to wait for: every report is written; answered at once.
-            return responder.respond(results.finish(metrics: metrics, failStatus: failStatus))
+            return responder.respond(results.finish(metrics: metrics))
         }
         // The download that ends last answers; the rest of the reports are judged and written on
         // the connection's worker when it resumes.
@@ -92,7 +93,7 @@ extension Endpoints {
                 guard collected.withLock({ $0.store(outcome, at: index) }) else { return }
                 responder.respond {
                     var rest = collected.withLock { $0.take() }
-                    return rest.finish(metrics: metrics, failStatus: failStatus)
+                    return rest.finish(metrics: metrics)
                 }
             }
         }
@@ -108,16 +109,19 @@ private struct BatchAnswer: Sendable {
     /// The reports written so far (the items' first ones, in order).
     private var written = 0
     private let items: Int
+    /// The status when a report failed (`run`'s `failStatus`).
+    private let failStatus: Int
 
     /// About the size of a payload-only report's JSON (bench/payload-1k.json's is 860 bytes):
     /// the answer is written into a buffer with room for this much an item, taken from the
     /// server's kept ones, and grows past it only when reports are longer.
     static let reportBytes = 1024
 
-    init(items: Int, responder: Responder) {
+    init(items: Int, failStatus: Int, responder: Responder) {
         var body = responder.takeBodyRoom(atLeast: items * Self.reportBytes)
         writer = JSONWriter(room: &body)
         self.items = items
+        self.failStatus = failStatus
         writer.beginObject()
         writer.key("results")
         writer.beginArray()
@@ -127,6 +131,7 @@ private struct BatchAnswer: Sendable {
     private init() {
         writer = JSONWriter(capacity: 0)
         items = 0
+        failStatus = 200
     }
 
     /// Writes the next item's report, and counts it.
@@ -141,7 +146,7 @@ private struct BatchAnswer: Sendable {
 
     /// Ends the answer: 200 (`failStatus` when a report failed) with its bytes (the writer's
     /// storage, not a copy), the counts added to `metrics`.
-    consuming func finish(metrics: ServiceMetrics, failStatus: Int) -> HTTPResponse {
+    consuming func finish(metrics: ServiceMetrics) -> HTTPResponse {
         writer.endArray()
         writer.endObject()
         var bytes: [UInt8] = []
@@ -203,12 +208,12 @@ private struct BatchResults {
     /// Writes the stored outcomes' reports after those already written, in item order, each
     /// taken out of its slot (a copy of an outcome retains every part of its report), and ends
     /// the answer.
-    mutating func finish(metrics: ServiceMetrics, failStatus: Int) -> HTTPResponse {
+    mutating func finish(metrics: ServiceMetrics) -> HTTPResponse {
         // Judged as taken (`take()!` where the slot holds one): bound by `guard let` first, the
         // outcome was copied.
         for index in slots.indices where slots[index] != nil {
             answer.write(slots[index].take()!.report())
         }
-        return answer.take().finish(metrics: metrics, failStatus: failStatus)
+        return answer.take().finish(metrics: metrics)
     }
 }

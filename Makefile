@@ -189,12 +189,16 @@ leaks: build ## the debug server under valgrind through its paths: no definite l
 	PREFLIGHT_NETNS=1 bash Tests/Origins/with-origins.sh bash bench/process/leaks.sh
 
 # The list of the functions a request runs, which the release link places first and BOLT lays
-# out, written again from callgrind profiles of the release build; the binary is linked and laid
-# out again with it (SwiftPM does not know the list is an input of the link).
-# `make release` ends with the list's check: the first against the old list, the last the new.
+# out, written again from callgrind profiles of the release build as linked, before BOLT (the
+# copy scripts/bolt.sh keeps: a laid-out binary names BOLT's cold fragments, which no link has);
+# the binary is linked and laid out again with it (SwiftPM does not know the list is an input of
+# the link). `make release` ends with the list's check: the first against the old list, the last
+# the new.
 hot-functions: deps release ## rewrite Sources/preflight/hot-functions.order from profiles, then relink
-	bash bench/process/instructions.sh
-	python3 scripts/hot-functions.py
+	mkdir -p .build/hot-functions
+	cp .build/bolt/linked .build/hot-functions/preflight
+	bash bench/process/instructions.sh .build/hot-functions/preflight
+	python3 scripts/hot-functions.py .build/hot-functions/preflight
 	rm -f .build/release/preflight
 	$(MAKE) --no-print-directory release
 

@@ -14,7 +14,8 @@ GET /healthz, a batch item, a bulk line and a POST whose image is a cache hit, e
 functions by their instructions per request, most first. Callgrind names C++ functions demangled; they are mapped back to their
 symbols through `nm` of the binary. Run it after a change to the request's path:
 
-    make hot-functions   (make release, bench/process/instructions.sh, this script, a new build)
+    make hot-functions   (make release, bench/process/instructions.sh and this script on the
+                          build as linked, before BOLT: .build/bolt/linked; then a new build)
 
     python3 scripts/hot-functions.py --check [BINARY]   how many listed functions the binary has
     python3 scripts/hot-functions.py --bolt-patterns    the list as BOLT's -funcs-file (bolt.sh)
@@ -76,6 +77,7 @@ def per_unit(out: pathlib.Path, path: str) -> dict[str, float]:
     if path == "preflight-batch":
         units *= 100  # batches of 100 items
     a, b = annotate(long_file), annotate(short_file)
+    refuse_laid_out(a, long_file)
     return {name: (count - b.get(name, 0)) / units for name, count in a.items()}
 
 
@@ -96,6 +98,26 @@ def refuse_shared_runtime(profile: pathlib.Path) -> None:
             sys.exit(f"hot-functions.py: {profile} profiles a binary that loads the Swift runtime as a shared"
                      f" library ({SHARED_RUNTIME.decode()}): the list would miss the runtime's functions."
                      " Profile the static release build (make release: --static-swift-stdlib).")
+
+
+# What BOLT names the parts of a function it laid out (`NAME.cold.0`, the blocks it moved out;
+# `NAME.org.0`, the original of one it rewrote): only a laid-out binary has them. The compiler's
+# own hot/cold splitting numbers its parts from 1 (`CFBasicHashCreate.cold.1`, the static
+# CoreFoundation's): the linked binary has 526 such names and no `.cold.0`, the laid-out one 780
+# `.cold.0` and `.org.0` (nm, 9071ba6's release build).
+BOLT_FRAGMENT = re.compile(r"\.(cold|org)\.0$")
+
+
+def refuse_laid_out(names: dict[str, int], profile: pathlib.Path) -> None:
+    """Stops when the functions of `profile` include BOLT's fragments: the profile is of a laid-out
+    binary, and a list written from it would name fragments no link has (and BOLT's renames) in
+    place of the functions. `make hot-functions` profiles the binary as linked, before BOLT (the
+    copy scripts/bolt.sh keeps as .build/bolt/linked)."""
+    fragments = sorted(name for name in names if BOLT_FRAGMENT.search(name))
+    if fragments:
+        sys.exit(f"hot-functions.py: {profile} profiles a binary laid out by BOLT ({len(fragments)} fragments,"
+                 f" such as {fragments[0]}): profile the binary as linked (make hot-functions uses"
+                 " .build/bolt/linked).")
 
 
 def symbols(binary: pathlib.Path) -> dict[str, str]:

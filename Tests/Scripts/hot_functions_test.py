@@ -4,7 +4,9 @@ a change (a specialization suffix gained, lost or spelled anew; BOLT's "/N" of a
 function), and never another function. BOLT anchors each pattern at both ends, as `fullmatch`.
 And the list is written only from profiles of a binary with the Swift runtime linked in: a profile
 that names libswiftCore.so as an object (callgrind 3.19's `ob=` and `cob=` lines, as it wrote them
-for /opt/swift/usr/bin/swift-demangle) stops the script.
+for /opt/swift/usr/bin/swift-demangle) stops the script, and so does a profile of a binary BOLT
+laid out (its functions include BOLT's `.cold.0` and `.org.0` fragments; the compiler's own
+`.cold.1`, `.cold.2`... are in any build).
 
 Usage: python3 Tests/Scripts/hot_functions_test.py   (run by `make lint`)
 """
@@ -54,6 +56,24 @@ PROFILES = [
     ("runtime linked in", "ob=(1) /b/preflight\nfl=(1) ???\nfn=(1) swift_retain\n5 12\nob=(2) /usr/lib/libc.so.6\n", False),
 ]
 
+# (functions of a profile, whether hot-functions.py must refuse it as a laid-out binary's)
+LAID_OUT = [
+    ({PARSE: 900, PARSE + ".cold.0": 1}, True),  # a cold fragment BOLT moved out
+    ({"swift_arrayDestroy.org.0": 40, "swift_retain": 300}, True),  # the original of a rewritten one
+    ({PARSE: 900, "swift_retain": 300, "$s4main9coldStartyyF": 2}, False),  # "cold" in a name
+    ({PARSE: 900, "CFNumberGetTypeID.cold.1": 4}, False),  # the compiler's own split, numbered from 1
+    ({PARSE + "Tf4nnd_n": 900, NAME + "_FZ": 10}, False),
+]
+
+
+def refused_as_laid_out(names: dict[str, int]) -> bool:
+    """Whether `refuse_laid_out` stops on a profile of these functions."""
+    try:
+        hot_functions.refuse_laid_out(names, pathlib.Path("callgrind.preflight-post.1100"))
+    except SystemExit as stop:
+        return "laid out by BOLT" in str(stop.code)
+    return False
+
 
 def refused(records: str) -> bool:
     """Whether `refuse_shared_runtime` stops on a profile of these records."""
@@ -72,6 +92,9 @@ def main() -> None:
     for name, records, expected in PROFILES:
         if refused(records) != expected:
             failures.append(f"the profile '{name}' {'should' if expected else 'should not'} be refused")
+    for names, expected in LAID_OUT:
+        if refused_as_laid_out(names) != expected:
+            failures.append(f"the functions {sorted(names)} {'should' if expected else 'should not'} be refused")
     for listed, symbol, expected in CASES:
         pattern = hot_functions.bolt_patterns([listed])[0]
         if (re.fullmatch(pattern, symbol) is not None) != expected:
@@ -85,7 +108,7 @@ def main() -> None:
         print(f"hot_functions_test: {failure}", file=sys.stderr)
     if failures:
         sys.exit(1)
-    print(f"hot_functions_test: {len(CASES)} cases, {len(PROFILES)} profiles and {len(listed)} listed names: ok")
+    print(f"hot_functions_test: {len(CASES)} cases, {len(PROFILES) + len(LAID_OUT)} profiles and {len(listed)} listed names: ok")
 
 
 if __name__ == "__main__":

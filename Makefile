@@ -195,10 +195,8 @@ leaks: build ## the debug server under valgrind through its paths: no definite l
 # the link). `make release` ends with the list's check: the first against the old list, the last
 # the new.
 hot-functions: deps release ## rewrite Sources/preflight/hot-functions.order from profiles, then relink
-	mkdir -p .build/hot-functions
-	cp .build/bolt/linked .build/hot-functions/preflight
-	bash bench/process/instructions.sh .build/hot-functions/preflight
-	python3 scripts/hot-functions.py .build/hot-functions/preflight
+	bash bench/process/instructions.sh .build/bolt/linked
+	python3 scripts/hot-functions.py .build/bolt/linked
 	rm -f .build/release/preflight
 	$(MAKE) --no-print-directory release
 

@@ -16,6 +16,7 @@ symbols through `nm` of the binary. Run it after a change to the request's path:
 
     make hot-functions   (make release, bench/process/instructions.sh and this script on the
                           build as linked, before BOLT: .build/bolt/linked; then a new build)
+    python3 scripts/hot-functions.py [BINARY]           the list from the profiles of BINARY
 
     python3 scripts/hot-functions.py --check [BINARY]   how many listed functions the binary has
     python3 scripts/hot-functions.py --bolt-patterns    the list as BOLT's -funcs-file (bolt.sh)
@@ -40,30 +41,42 @@ PATHS = ["preflight-post", "preflight-get", "preflight-batch", "preflight-bulk",
 ROW = re.compile(r"^\s*([\d,]+)\s+\S*?:(.+?)(?:\s+\[(.+)\])?\s*$")
 
 
-def annotate(profile: pathlib.Path) -> dict[str, int]:
-    """Self instructions per function of one callgrind profile (all of them: threshold 100%)."""
+def is_binary_object(obj: str, binary: pathlib.Path) -> bool:
+    """Whether a function callgrind placed in object `obj` is one of `binary`'s, the binary the
+    profile ran (callgrind names it by its real path). Shared libraries (libc, libmicrohttpd) are
+    laid out by their own links. Callgrind names no object (`???`) for the binary's functions BOLT
+    left where the link put them (the ones the list did not name yet): `write` keeps those the
+    binary defines."""
+    return not obj or obj == "???" or pathlib.Path(obj).resolve() == binary.resolve()
+
+
+def annotate(profile: pathlib.Path, binary: pathlib.Path) -> dict[str, int]:
+    """Self instructions per function of `binary` in one callgrind profile (all of them: threshold
+    100%)."""
     text = subprocess.run(
         ["callgrind_annotate", "--show=Ir", "--inclusive=no", "--threshold=100", "--show-percs=no",
          "--auto=no", str(profile)],
         capture_output=True, text=True, check=True).stdout
     counts: dict[str, int] = {}
+    named = False  # whether any function is placed in the binary by its path
     for row in text.splitlines():
         match = ROW.match(row)
         if not match or match.group(2) == "PROGRAM TOTALS":
             continue
         obj = match.group(3) or ""
-        # Shared libraries (libc, libmicrohttpd) are laid out by their own links. Callgrind names
-        # no object (`???`) for the binary's functions BOLT left where the link put them (the ones
-        # the list did not name yet): `write` keeps those the binary defines.
-        if obj and obj != "???" and not obj.endswith("/preflight"):
+        if not is_binary_object(obj, binary):
             continue
+        named = named or obj not in ("", "???")
         # callgrind marks recursion depths and separated contexts with 'N suffixes.
         name = re.sub(r"'\d+$", "", match.group(2))
         counts[name] = counts.get(name, 0) + int(match.group(1).replace(",", ""))
+    if not named:
+        sys.exit(f"hot-functions.py: {profile} has no function of {binary}: give the binary the profiles ran"
+                 " (make hot-functions: .build/bolt/linked)")
     return counts
 
 
-def per_unit(out: pathlib.Path, path: str) -> dict[str, float]:
+def per_unit(out: pathlib.Path, path: str, binary: pathlib.Path) -> dict[str, float]:
     """Instructions per request (item, line) of each function: the long run minus the short one,
     the two profiles of the path written last (instructions.sh's run; older runs may be beside them)."""
     profiles = [p for p in out.glob(f"callgrind.{path}.*") if p.suffix[1:].isdigit()]
@@ -76,7 +89,7 @@ def per_unit(out: pathlib.Path, path: str) -> dict[str, float]:
     units = long - short
     if path == "preflight-batch":
         units *= 100  # batches of 100 items
-    a, b = annotate(long_file), annotate(short_file)
+    a, b = annotate(long_file, binary), annotate(short_file, binary)
     refuse_laid_out(a, long_file)
     return {name: (count - b.get(name, 0)) / units for name, count in a.items()}
 
@@ -137,7 +150,7 @@ def write(out: pathlib.Path, binary: pathlib.Path) -> None:
     listed: list[str] = []
     seen: set[str] = set()
     for path in PATHS:
-        costs = per_unit(out, path)
+        costs = per_unit(out, path, binary)
         for name, cost in sorted(costs.items(), key=lambda item: -item[1]):
             if cost < 1:
                 break

@@ -6,7 +6,8 @@ And the list is written only from profiles of a binary with the Swift runtime li
 that names libswiftCore.so as an object (callgrind 3.19's `ob=` and `cob=` lines, as it wrote them
 for /opt/swift/usr/bin/swift-demangle) stops the script, and so does a profile of a binary BOLT
 laid out (its functions include BOLT's `.cold.0` and `.org.0` fragments; the compiler's own
-`.cold.1`, `.cold.2`... are in any build).
+`.cold.1`, `.cold.2`... are in any build). Only the functions of the binary the profiles ran are
+read, by its path, whatever its name.
 
 Usage: python3 Tests/Scripts/hot_functions_test.py   (run by `make lint`)
 """
@@ -65,6 +66,18 @@ LAID_OUT = [
     ({PARSE + "Tf4nnd_n": 900, NAME + "_FZ": 10}, False),
 ]
 
+# (object callgrind names, whether its functions are the profiled binary's; the binary is this
+# script's own path, a file that exists, as the binaries the profiles ran do)
+BINARY = pathlib.Path(__file__).resolve()
+OBJECTS = [
+    (str(BINARY), True),
+    (str(BINARY.parent / ".." / "Scripts" / BINARY.name), True),  # the same file by another path
+    ("???", True),  # a function BOLT left where the link put it
+    ("", True),
+    ("/usr/lib/x86_64-linux-gnu/libc.so.6", False),
+    ("/work/other/.build/release/preflight", False),  # another binary, whatever its name
+]
+
 
 def refused_as_laid_out(names: dict[str, int]) -> bool:
     """Whether `refuse_laid_out` stops on a profile of these functions."""
@@ -92,6 +105,9 @@ def main() -> None:
     for name, records, expected in PROFILES:
         if refused(records) != expected:
             failures.append(f"the profile '{name}' {'should' if expected else 'should not'} be refused")
+    for obj, expected in OBJECTS:
+        if hot_functions.is_binary_object(obj, BINARY) != expected:
+            failures.append(f"the object {obj!r} {'should' if expected else 'should not'} be the binary's")
     for names, expected in LAID_OUT:
         if refused_as_laid_out(names) != expected:
             failures.append(f"the functions {sorted(names)} {'should' if expected else 'should not'} be refused")
@@ -108,7 +124,7 @@ def main() -> None:
         print(f"hot_functions_test: {failure}", file=sys.stderr)
     if failures:
         sys.exit(1)
-    print(f"hot_functions_test: {len(CASES)} cases, {len(PROFILES) + len(LAID_OUT)} profiles and {len(listed)} listed names: ok")
+    print(f"hot_functions_test: {len(CASES)} cases, {len(PROFILES) + len(LAID_OUT)} profiles, {len(OBJECTS)} objects and {len(listed)} listed names: ok")
 
 
 if __name__ == "__main__":

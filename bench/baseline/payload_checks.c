@@ -184,6 +184,15 @@ int judge_payload(struct json_tokener *tokener, const char *bytes, size_t length
         if (root) json_object_put(root);
         return finish(&w, judgement, written);
     }
+    int result = judge_object(root, length, out, capacity, written, judgement);
+    json_object_put(root);
+    return result;
+}
+
+int judge_object(struct json_object *root, size_t length, char *out, size_t capacity, size_t *written,
+                 struct judgement *judgement) {
+    struct writer w = {out, 0, capacity, 0};
+    start(&w, judgement);
     struct json_object *aps = NULL, *mutable_content = NULL, *alert = NULL;
     const char *image = string_at(root, "image");
     int has_aps = json_object_object_get_ex(root, "aps", &aps) && json_object_is_type(aps, json_type_object);
@@ -214,7 +223,6 @@ int judge_payload(struct json_tokener *tokener, const char *bytes, size_t length
                 "none needed; the media's type and size are only checked when it is downloaded");
     }
     summary(&w, length, "rich-alert", image, 1);
-    json_object_put(root);
     return finish(&w, judgement, written);
 }
 

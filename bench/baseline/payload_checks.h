@@ -46,6 +46,11 @@ struct judgement {
 int judge_payload(struct json_tokener *tokener, const char *bytes, size_t length, char *out, size_t capacity,
                   size_t *written, struct judgement *judgement);
 
+/* judge_payload's checks and report for a payload already parsed into the object `root`, of
+ * `length` bytes as sent (a batch's item: its payload written back compact). */
+int judge_object(struct json_object *root, size_t length, char *out, size_t capacity, size_t *written,
+                 struct judgement *judgement);
+
 /* Writes Preflight's report for an NDJSON line of `length` bytes over `max_line` (skipped unread)
  * into `out`, as judge_payload does. */
 int judge_oversize(size_t length, size_t max_line, char *out, size_t capacity, size_t *written,

@@ -3,8 +3,14 @@
  * Preflight, the body collected per connection, judged by payload_checks.c (json-c, Debian's
  * libjson-c-dev; the checks bulk_json_c.c makes of each line), answered with the report, 422
  * when it fails: byte for byte Preflight's for bench/payload-1k.json (c-baseline.sh checks it).
+ * `POST /v1/preflight/batch` takes `{"items": [{"payload": {...}, "headers": {...}}, ...]}` (1 to 100
+ * items, up to 1 MiB, as Preflight's batch) and answers `{"results": [...]}`: the body parsed once,
+ * each item's payload written back compact for its byte count (json-c keeps no offsets into the
+ * text) and judged as parsed (judge_object), its report written straight into the answer; the
+ * same bytes as Preflight's batch of bench/payload-1k.json items (batch.sh checks it).
  * Build: cc -O2 -Wall -Wextra -Werror -o payload_json_c payload_json_c.c payload_checks.c -lmicrohttpd -ljson-c
- * Run: ./payload_json_c PORT [THREADS]   (worker threads; one per core by default, as Preflight) */
+ * Run: ./payload_json_c PORT [THREADS] [pool]   (worker threads, one per core by default, as Preflight;
+ *      `pool`: one daemon and its pool of workers instead of a daemon per worker) */
 #include "payload_checks.h"
 
 #include <microhttpd.h>
@@ -20,9 +26,75 @@ struct upload {
     size_t capacity;
 };
 
+/* The most a body may hold: a push's route, and a batch's (Preflight's server.max_body_bytes and
+ * server.max_batch_body_bytes). */
+#define MAX_BODY 65536
+#define MAX_BATCH_BODY 1048576
+#define MAX_ITEMS 100
+/* Room for one item's report in a batch's answer (judge_payload's 2048). */
+#define REPORT_ROOM 2048
+/* Daemons (workers) at most. */
+#define MAX_DAEMONS 64
+
+/* The answer to a batch body of `length` bytes into a new `*answer` of `*answer_length` bytes
+ * (the caller frees it): 0; -1 for a body that is not a batch of 1 to 100 payload objects (the
+ * baseline answers 400 with no body; Preflight words its 400). */
+static int judge_batch(const char *bytes, size_t length, char **answer, size_t *answer_length) {
+    struct json_tokener *tokener = json_tokener_new();
+    if (tokener == NULL) return -1;
+    struct json_object *root = json_tokener_parse_ex(tokener, bytes, (int)length);
+    int parsed_whole = root != NULL && json_tokener_get_parse_end(tokener) == length;
+    json_tokener_free(tokener);
+    struct json_object *items = NULL;
+    if (!parsed_whole || !json_object_object_get_ex(root, "items", &items)
+        || !json_object_is_type(items, json_type_array) || json_object_array_length(items) == 0
+        || json_object_array_length(items) > MAX_ITEMS) {
+        json_object_put(root);
+        return -1;
+    }
+    size_t count = json_object_array_length(items);
+    size_t capacity = strlen("{\"results\":[]}") + count * (REPORT_ROOM + 1);
+    char *out = malloc(capacity);
+    if (out == NULL) { json_object_put(root); return -1; }
+    size_t at = 0;
+    memcpy(out, "{\"results\":[", strlen("{\"results\":["));
+    at += strlen("{\"results\":[");
+    for (size_t i = 0; i < count; i++) {
+        struct json_object *payload = NULL;
+        if (!json_object_object_get_ex(json_object_array_get_idx(items, i), "payload", &payload)
+            || !json_object_is_type(payload, json_type_object)) {
+            free(out);
+            json_object_put(root);
+            return -1;
+        }
+        size_t compact = 0;
+        if (json_object_to_json_string_length(payload, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &compact)
+            == NULL) {
+            free(out);
+            json_object_put(root);
+            return -1;
+        }
+        if (i > 0) out[at++] = ',';
+        size_t written = 0;
+        struct judgement judgement;
+        if (judge_object(payload, compact, out + at, REPORT_ROOM, &written, &judgement) != 0) {
+            free(out);
+            json_object_put(root);
+            return -1;
+        }
+        at += written;
+    }
+    memcpy(out + at, "]}", 2);
+    *answer = out;
+    *answer_length = at + 2;
+    json_object_put(root);
+    return 0;
+}
+
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                               const char *version, const char *upload_data, size_t *upload_data_size, void **state) {
-    (void)cls; (void)url; (void)method; (void)version;
+    (void)cls; (void)method; (void)version;
+    int batch = strcmp(url, "/v1/preflight/batch") == 0;
     struct upload *upload = *state;
     if (upload == NULL) {
         upload = calloc(1, sizeof *upload);
@@ -31,7 +103,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         return MHD_YES;
     }
     if (*upload_data_size != 0) {
-        if (upload->length + *upload_data_size > 65536) return MHD_NO;
+        if (upload->length + *upload_data_size > (batch ? MAX_BATCH_BODY : MAX_BODY)) return MHD_NO;
         if (upload->length + *upload_data_size > upload->capacity) {
             size_t capacity = upload->capacity ? upload->capacity * 2 : 4096;
             while (capacity < upload->length + *upload_data_size) capacity *= 2;
@@ -44,6 +116,22 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         upload->length += *upload_data_size;
         *upload_data_size = 0;
         return MHD_YES;
+    }
+    if (batch) {
+        char *answer = NULL;
+        size_t answer_length = 0;
+        int refused = judge_batch(upload->bytes ? upload->bytes : "", upload->length, &answer, &answer_length) != 0;
+        struct MHD_Response *response = refused
+            ? MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT)
+            : MHD_create_response_from_buffer(answer_length, answer, MHD_RESPMEM_MUST_FREE);
+        if (response == NULL) { free(answer); return MHD_NO; }
+        if (MHD_add_response_header(response, "Content-Type", "application/json") != MHD_YES) {
+            MHD_destroy_response(response);
+            return MHD_NO;
+        }
+        enum MHD_Result result = MHD_queue_response(connection, refused ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_OK, response);
+        MHD_destroy_response(response);
+        return result;
     }
     char *out = malloc(2048);
     if (out == NULL) return MHD_NO;
@@ -78,32 +166,42 @@ static void completed(void *cls, struct MHD_Connection *connection, void **state
 int main(int argc, char **argv) {
     unsigned short port = argc > 1 ? (unsigned short)atoi(argv[1]) : 8082;
     unsigned int threads = argc > 2 ? (unsigned int)atoi(argv[2]) : (unsigned int)sysconf(_SC_NPROCESSORS_ONLN);
-    if (threads == 0) {
-        fprintf(stderr, "payload_json_c: THREADS must be a positive number\n");
+    int pool = argc > 3 && strcmp(argv[3], "pool") == 0;
+    if (threads == 0 || threads > MAX_DAEMONS || (argc > 3 && !pool)) {
+        fprintf(stderr, "usage: payload_json_c PORT [THREADS (1 to %d)] [pool]\n", MAX_DAEMONS);
         return 1;
     }
-    /* A pool only for more than one worker, as Preflight (libmicrohttpd warns of a pool of 0 or 1):
-     * one worker is the daemon's own polling thread. */
-    struct MHD_OptionItem pool[] = {
-        {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
-        {MHD_OPTION_END, 0, NULL},
-    };
-    struct MHD_Daemon *daemon = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, port, NULL,
-        NULL, answer, NULL, MHD_OPTION_ARRAY, pool, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
-        MHD_OPTION_CONNECTION_LIMIT, 4096u, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u, MHD_OPTION_NOTIFY_COMPLETED,
-        completed, NULL, MHD_OPTION_END);
-    if (daemon == NULL) { fprintf(stderr, "cannot start on port %u\n", port); return 1; }
+    /* As Preflight's server: one daemon per worker, each with its own listening socket on the port
+     * (SO_REUSEPORT), so the kernel spreads new connections over the workers; with `pool`, one
+     * daemon and a pool of workers sharing its socket (the first worker to wake accepts every
+     * connection waiting: the batch's sixteen connections can all land on one core). A pool only
+     * for more than one worker (libmicrohttpd warns of a pool of 0 or 1). */
+    unsigned int daemons = pool ? 1 : threads;
+    /* The array ends at its first MHD_OPTION_END: the options that apply come first. */
+    struct MHD_OptionItem options[3] = {{MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}};
+    size_t option = 0;
+    if (pool && threads > 1) options[option++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL};
+    if (daemons > 1) options[option++] = (struct MHD_OptionItem){MHD_OPTION_LISTENING_ADDRESS_REUSE, 1, NULL};
+    struct MHD_Daemon *started[MAX_DAEMONS];
+    for (unsigned int i = 0; i < daemons; i++) {
+        started[i] = MHD_start_daemon(
+            MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, port, NULL,
+            NULL, answer, NULL, MHD_OPTION_ARRAY, options, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+            MHD_OPTION_CONNECTION_LIMIT, 4096u / daemons, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
+            MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, MHD_OPTION_END);
+        if (started[i] == NULL) {
+            fprintf(stderr, "cannot start on port %u\n", port);
+            for (unsigned int j = 0; j < i; j++) MHD_stop_daemon(started[j]);
+            return 1;
+        }
+    }
     sigset_t set;
     sigemptyset(&set);
     sigaddset(&set, SIGTERM);
     sigaddset(&set, SIGINT);
     int sig;
-    if (sigprocmask(SIG_BLOCK, &set, NULL) != 0 || sigwait(&set, &sig) != 0) {
-        perror("payload_json_c: signals");
-        MHD_stop_daemon(daemon);
-        return 1;
-    }
-    MHD_stop_daemon(daemon);
-    return 0;
+    int failed = sigprocmask(SIG_BLOCK, &set, NULL) != 0 || sigwait(&set, &sig) != 0;
+    if (failed) perror("payload_json_c: signals");
+    for (unsigned int i = 0; i < daemons; i++) MHD_stop_daemon(started[i]);
+    return failed;
 }

@@ -43,7 +43,10 @@ static int judge_batch(const char *bytes, size_t length, char **answer, size_t *
     struct json_tokener *tokener = json_tokener_new();
     if (tokener == NULL) return -1;
     struct json_object *root = json_tokener_parse_ex(tokener, bytes, (int)length);
-    int parsed_whole = root != NULL && json_tokener_get_parse_end(tokener) == length;
+    /* One JSON value, and nothing after it but whitespace (as judge_payload reads a payload). */
+    size_t end = root != NULL ? json_tokener_get_parse_end(tokener) : 0;
+    while (root != NULL && end < length && strchr(" \t\r\n", bytes[end]) != NULL && bytes[end] != '\0') end++;
+    int parsed_whole = root != NULL && end == length;
     json_tokener_free(tokener);
     struct json_object *items = NULL;
     if (!parsed_whole || !json_object_object_get_ex(root, "items", &items)

@@ -11,7 +11,8 @@
 # `check --ndjson - --no-fetch` against the C bulk baseline (bench/baseline/bulk_json_c.c) over
 # BULK_SHORT and BULK_LONG lines of bulk_mix (bench/lib.sh) on stdin, every thread's instructions
 # counted (callgrind runs one thread at a time), and per item of a POST /v1/preflight/batch of
-# 100 payload-only items (BATCH_SHORT and BATCH_LONG batches) against the single request, and a
+# 100 payload-only items (BATCH_SHORT and BATCH_LONG batches) against the single request (and the C
+# server's batch item against its own request and Preflight's item), and a
 # POST whose image is a cache hit against the same POST payload-only. The ratios are C's count / Preflight's (the
 # direction of the throughput ratios: 1.00 is C's work, higher is better). Kernel time is not
 # counted: callgrind sees user space only.
@@ -115,6 +116,8 @@ hello_get=$(per_request hello-get GET /healthz - "$short" "$long" "$out/hello_mh
 swift_get=$(per_request preflight-get GET /healthz - "$short" "$long" "${serve[@]}")
 batch=$(per_request preflight-batch POST "/v1/preflight/batch?fetch=false" "$out/instructions-batch.json" \
   "$batch_short" "$batch_long" "${serve[@]}")
+c_batch=$(per_request c-batch POST /v1/preflight/batch "$out/instructions-batch.json" "$batch_short" "$batch_long" \
+  "$out/payload_json_c" $port)
 c_line=$(per_line c-bulk "$out/bulk_json_c")
 swift_line=$(per_line preflight-bulk "${bulk[@]}")
 
@@ -153,6 +156,9 @@ row "bare libmicrohttpd hello-world (C), GET" "$hello_get"
 row "preflight GET /healthz" "$swift_get" "$hello_get" 0.9
 row "preflight POST, against the hello-world's GET" "$swift_post" "$hello_get" 0.65
 row "preflight batch of 100, per item; single POST/this" "$((batch / 100))" "$swift_post" 6
+printf '%-52s %12s %8.2f   (its POST / its item)\n' "C, the same work: batch of 100, per item" "$((c_batch / 100))" \
+  "$(echo "$c_post / ($c_batch / 100)" | bc -l)"
+printf '%-52s %12s %8.2f\n' "preflight's batch item against C's; C/this" "" "$(echo "$c_batch / $batch" | bc -l)"
 row "C bulk baseline, per line (${bulk_long}-${bulk_short} lines)" "$c_line"
 row "preflight check --ndjson --no-fetch, per line" "$swift_line" "$c_line" 0.8
 row "preflight POST with an image, payload-only" "$swift_unfetched"

@@ -46,45 +46,32 @@ static int judge_batch(const char *bytes, size_t length, char **answer, size_t *
     /* One JSON value, and nothing after it but whitespace (as judge_payload reads a payload). */
     size_t end = root != NULL ? json_tokener_get_parse_end(tokener) : 0;
     while (root != NULL && end < length && strchr(" \t\r\n", bytes[end]) != NULL && bytes[end] != '\0') end++;
-    int parsed_whole = root != NULL && end == length;
     json_tokener_free(tokener);
     struct json_object *items = NULL;
-    if (!parsed_whole || !json_object_object_get_ex(root, "items", &items)
+    char *out = NULL;
+    if (root == NULL || end != length || !json_object_object_get_ex(root, "items", &items)
         || !json_object_is_type(items, json_type_array) || json_object_array_length(items) == 0
         || json_object_array_length(items) > MAX_ITEMS) {
-        json_object_put(root);
-        return -1;
+        goto refuse;
     }
+    static const char head[] = "{\"results\":[";
     size_t count = json_object_array_length(items);
-    size_t capacity = strlen("{\"results\":[]}") + count * (REPORT_ROOM + 1);
-    char *out = malloc(capacity);
-    if (out == NULL) { json_object_put(root); return -1; }
-    size_t at = 0;
-    memcpy(out, "{\"results\":[", strlen("{\"results\":["));
-    at += strlen("{\"results\":[");
+    out = malloc(sizeof head - 1 + count * (REPORT_ROOM + 1) + 2);
+    if (out == NULL) goto refuse;
+    memcpy(out, head, sizeof head - 1);
+    size_t at = sizeof head - 1;
     for (size_t i = 0; i < count; i++) {
         struct json_object *payload = NULL;
+        size_t compact = 0, written = 0;
+        struct judgement judgement;
         if (!json_object_object_get_ex(json_object_array_get_idx(items, i), "payload", &payload)
-            || !json_object_is_type(payload, json_type_object)) {
-            free(out);
-            json_object_put(root);
-            return -1;
-        }
-        size_t compact = 0;
-        if (json_object_to_json_string_length(payload, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE, &compact)
-            == NULL) {
-            free(out);
-            json_object_put(root);
-            return -1;
+            || !json_object_is_type(payload, json_type_object)
+            || json_object_to_json_string_length(payload, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE,
+                                                 &compact) == NULL) {
+            goto refuse;
         }
         if (i > 0) out[at++] = ',';
-        size_t written = 0;
-        struct judgement judgement;
-        if (judge_object(payload, compact, out + at, REPORT_ROOM, &written, &judgement) != 0) {
-            free(out);
-            json_object_put(root);
-            return -1;
-        }
+        if (judge_object(payload, compact, out + at, REPORT_ROOM, &written, &judgement) != 0) goto refuse;
         at += written;
     }
     memcpy(out + at, "]}", 2);
@@ -92,6 +79,26 @@ static int judge_batch(const char *bytes, size_t length, char **answer, size_t *
     *answer_length = at + 2;
     json_object_put(root);
     return 0;
+refuse:
+    free(out);
+    json_object_put(root);
+    return -1;
+}
+
+/* Queues `length` bytes of `body` (malloc'd, freed with the response; NULL for none) as a JSON
+ * answer with `status`. */
+static enum MHD_Result respond(struct MHD_Connection *connection, unsigned int status, char *body, size_t length) {
+    struct MHD_Response *response = body != NULL
+        ? MHD_create_response_from_buffer(length, body, MHD_RESPMEM_MUST_FREE)
+        : MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT);
+    if (response == NULL) { free(body); return MHD_NO; }
+    if (MHD_add_response_header(response, "Content-Type", "application/json") != MHD_YES) {
+        MHD_destroy_response(response);
+        return MHD_NO;
+    }
+    enum MHD_Result result = MHD_queue_response(connection, status, response);
+    MHD_destroy_response(response);
+    return result;
 }
 
 static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
@@ -120,44 +127,25 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *connection, cons
         *upload_data_size = 0;
         return MHD_YES;
     }
+    const char *body = upload->bytes ? upload->bytes : "";
     if (batch) {
-        char *answer = NULL;
-        size_t answer_length = 0;
-        int refused = judge_batch(upload->bytes ? upload->bytes : "", upload->length, &answer, &answer_length) != 0;
-        struct MHD_Response *response = refused
-            ? MHD_create_response_from_buffer(0, NULL, MHD_RESPMEM_PERSISTENT)
-            : MHD_create_response_from_buffer(answer_length, answer, MHD_RESPMEM_MUST_FREE);
-        if (response == NULL) { free(answer); return MHD_NO; }
-        if (MHD_add_response_header(response, "Content-Type", "application/json") != MHD_YES) {
-            MHD_destroy_response(response);
-            return MHD_NO;
-        }
-        enum MHD_Result result = MHD_queue_response(connection, refused ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_OK, response);
-        MHD_destroy_response(response);
-        return result;
+        char *out = NULL;
+        size_t length = 0;
+        if (judge_batch(body, upload->length, &out, &length) != 0) return respond(connection, MHD_HTTP_BAD_REQUEST, NULL, 0);
+        return respond(connection, MHD_HTTP_OK, out, length);
     }
     char *out = malloc(2048);
     if (out == NULL) return MHD_NO;
     size_t length;
     struct judgement judgement;
     struct json_tokener *tokener = json_tokener_new();
-    if (tokener == NULL || judge_payload(tokener, upload->bytes ? upload->bytes : "", upload->length, out, 2048, &length,
-                                         &judgement) != 0) {
+    if (tokener == NULL || judge_payload(tokener, body, upload->length, out, 2048, &length, &judgement) != 0) {
         if (tokener) json_tokener_free(tokener);
         free(out);
         return MHD_NO;
     }
     json_tokener_free(tokener);
-    unsigned int status = judgement.verdict == VERDICT_FAIL ? 422 : MHD_HTTP_OK;
-    struct MHD_Response *response = MHD_create_response_from_buffer(length, out, MHD_RESPMEM_MUST_FREE);
-    if (response == NULL) { free(out); return MHD_NO; }
-    if (MHD_add_response_header(response, "Content-Type", "application/json") != MHD_YES) {
-        MHD_destroy_response(response);
-        return MHD_NO;
-    }
-    enum MHD_Result result = MHD_queue_response(connection, status, response);
-    MHD_destroy_response(response);
-    return result;
+    return respond(connection, judgement.verdict == VERDICT_FAIL ? 422 : MHD_HTTP_OK, out, length);
 }
 
 static void completed(void *cls, struct MHD_Connection *connection, void **state, enum MHD_RequestTerminationCode code) {

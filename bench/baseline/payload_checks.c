@@ -165,14 +165,14 @@ static void summary(struct writer *w, size_t bytes, const char *judged_as, const
 
 int judge_payload(struct json_tokener *tokener, const char *bytes, size_t length, char *out, size_t capacity,
                   size_t *written, struct judgement *judgement) {
-    struct writer w = {out, 0, capacity, 0};
-    start(&w, judgement);
     json_tokener_reset(tokener);
     struct json_object *root = length > (size_t)INT32_MAX ? NULL : json_tokener_parse_ex(tokener, bytes, (int)length);
     /* A value followed by more than whitespace is not one JSON document. */
     size_t end = root ? json_tokener_get_parse_end(tokener) : 0;
     while (root && end < length && strchr(" \t\r\n", bytes[end]) && bytes[end] != '\0') end++;
     if (root == NULL || end != length || !json_object_is_type(root, json_type_object)) {
+        struct writer w = {out, 0, capacity, 0};
+        start(&w, judgement);
         /* json-c's words for the error, where Preflight's parser has its own. */
         char message[160];
         snprintf(message, sizeof message, "the payload is not valid JSON: %s at byte %zu",

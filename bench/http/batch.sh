@@ -14,6 +14,7 @@ port=18197
 c_port=18199
 batch_of_100 "$out/batch-100.json"
 "$out/payload_json_c" $c_port & c_pid=$!
+trap 'kill $c_pid 2>/dev/null || true' EXIT
 start_payload_only $port batch
 start_old_binary $port 18198 "$out/batch.json"
 trap 'kill $pid $old_pid $c_pid 2>/dev/null || true' EXIT

@@ -133,20 +133,24 @@ def refuse_laid_out(names: dict[str, int], profile: pathlib.Path) -> None:
                  " .build/bolt/linked).")
 
 
-def symbols(binary: pathlib.Path) -> dict[str, str]:
+def defined_names(binary: pathlib.Path) -> set[str]:
+    """The words of `nm --defined-only` over the binary: its defined symbols' names (and their
+    addresses and kinds, which no function is named)."""
+    return set(subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True,
+                              check=True).stdout.split())
+
+
+def symbols(defined: set[str]) -> dict[str, str]:
     """Demangled C++ name -> symbol, for the functions callgrind names demangled."""
-    listed = subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True,
-                            check=True).stdout.split()
-    mangled = sorted({word for word in listed if word.startswith("_Z")})
+    mangled = sorted(word for word in defined if word.startswith("_Z"))
     demangled = subprocess.run(["c++filt"], input="\n".join(mangled), capture_output=True, text=True,
                                check=True).stdout.splitlines()
     return dict(zip(demangled, mangled))
 
 
 def write(out: pathlib.Path, binary: pathlib.Path) -> None:
-    cxx = symbols(binary)
-    defined = set(subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True,
-                                 check=True).stdout.split())
+    defined = defined_names(binary)
+    cxx = symbols(defined)
     listed: list[str] = []
     seen: set[str] = set()
     for path in PATHS:
@@ -181,8 +185,7 @@ def check(binary: pathlib.Path) -> None:
     """How many of the listed functions the binary defines, by name or by a renamed
     specialization of it (which bolt.sh still lays out); a list gone stale names others."""
     listed = ORDER_FILE.read_text().split()
-    defined = set(subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True,
-                                 check=True).stdout.split())
+    defined = defined_names(binary)
     bases = {unspecialized(symbol) for symbol in defined}
     renamed = [symbol for symbol in listed if symbol not in defined and unspecialized(symbol) in bases]
     missing = [symbol for symbol in listed if symbol not in defined and unspecialized(symbol) not in bases]

@@ -23,6 +23,7 @@ symbols through `nm` of the binary. Run it after a change to the request's path:
 """
 
 import argparse
+import functools
 import pathlib
 import re
 import subprocess
@@ -47,7 +48,14 @@ def is_binary_object(obj: str, binary: pathlib.Path) -> bool:
     laid out by their own links. Callgrind names no object (`???`) for the binary's functions BOLT
     left where the link put them (the ones the list did not name yet): `write` keeps those the
     binary defines."""
-    return not obj or obj == "???" or pathlib.Path(obj).resolve() == binary.resolve()
+    return not obj or obj == "???" or real_path(obj) == real_path(str(binary))
+
+
+@functools.cache
+def real_path(path: str) -> pathlib.Path:
+    """`path` with its links resolved, once per path: a profile's few objects are named on each of
+    its thousands of rows, and resolving both sides for every row was a quarter of a run."""
+    return pathlib.Path(path).resolve()
 
 
 def annotate(profile: pathlib.Path, binary: pathlib.Path) -> dict[str, int]:

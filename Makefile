@@ -122,10 +122,11 @@ kube-test: image pydeps ## deploy/kubernetes/ run by podman kube play on the ima
 run: release ## serve config/preflight.json on 127.0.0.1:8080
 	.build/release/preflight serve --config config/preflight.json
 
-lint: ## swift format lint --strict on Sources, Tests and Package.swift; no function over 80 lines; the layout's patterns
+lint: ## swift format lint --strict on Sources, Tests and Package.swift; no function over 80 lines; the layout's patterns; the bench's cleanup
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	python3 scripts/function-lengths.py
 	python3 Tests/Scripts/hot_functions_test.py
+	python3 Tests/Scripts/bench_lib_test.py
 
 # The tests run with the loopback origins up (nginx, the misbehaving origin), inside a network
 # namespace that has only a loopback interface: no test traffic can leave the machine.

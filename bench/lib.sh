@@ -8,6 +8,18 @@
 # yet. Everything else a script used to repeat is `bench_setup`. The `set -euo pipefail` in it
 # holds for the whole script, because bash's options are not local to a function.
 
+# Every process a bench starts in the background is stopped when the script exits, however it
+# exits (a failed start, a failed check, the end): `started PID...` adds processes to the list,
+# and the one EXIT trap, set here, stops them. The helpers below (start_c, start_preflight,
+# start_old_binary) list what they start. A script that needs more done on exit sets its own
+# EXIT trap, which replaces this one, and calls stop_started in it.
+started_pids=()
+started() { started_pids+=("$@"); }
+stop_started() {
+  if [ ${#started_pids[@]} -gt 0 ]; then kill "${started_pids[@]}" 2> /dev/null || true; fi
+}
+trap stop_started EXIT
+
 # bench_setup [--origins] [--binary PATH | --no-binary] [--c PROGRAM]...: stops the script at
 # the first failing command, an unset variable or a failing pipe; works from the repository's
 # root (every path in the bench is relative to it); with --origins, reads the loopback origins'
@@ -92,10 +104,11 @@ PY
 }
 
 # start_c PROGRAM PORT [ARGUMENT...]: the C server $out/PROGRAM on PORT (with the arguments after
-# it) in the background ($c_pid), once it answers (the caller's EXIT trap must kill $c_pid).
+# it) in the background ($c_pid, stopped when the script exits), once it answers.
 start_c() {
   "$out/$1" "${@:2}" &
   c_pid=$!
+  started $c_pid
   for _ in $(seq 50); do
     curl -s -o /dev/null "http://127.0.0.1:$2/" && return 0
     sleep 0.05
@@ -150,7 +163,7 @@ PY
 start_preflight() {
   .build/release/preflight serve --config "$2" > /dev/null 2> "${2%.json}.err" &
   pid=$!
-  trap 'kill $pid 2>/dev/null || true' EXIT
+  started $pid
   wait_healthy "$1"
 }
 
@@ -168,13 +181,14 @@ start_payload_only() {
 
 # start_old_binary PORT OLD_PORT CONFIG: when OLD_BINARY is set, that build with CONFIG's port
 # changed to OLD_PORT, in the background ($old_pid; empty without OLD_BINARY), once it is healthy:
-# the other side of an A/B. The caller's EXIT trap must kill $old_pid.
+# the other side of an A/B; stopped when the script exits.
 start_old_binary() {
   old_pid=""
   [ -n "${OLD_BINARY:-}" ] || return 0
   sed "s/$1/$2/" "$3" > "${3%.json}-old.json"
   "$OLD_BINARY" serve --config "${3%.json}-old.json" > /dev/null 2> "${3%.json}-old.err" &
   old_pid=$!
+  started $old_pid
   wait_healthy "$2"
 }
 

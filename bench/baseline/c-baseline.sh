@@ -9,11 +9,9 @@ bench_setup --c payload_json_c
 seconds=${1:-10}
 c_port=18195
 port=18196
-"$out/payload_json_c" $c_port & c_pid=$!
+start_c payload_json_c $c_port
 start_payload_only $port c-baseline
-trap 'kill $c_pid $pid 2>/dev/null || true' EXIT
 wait_healthy $port
-for _ in $(seq 50); do curl -s -o /dev/null --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/" && break; sleep 0.05; done
 # The same work answers the same bytes: the two reports must be equal, byte for byte.
 [ "$(curl -s --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/v1/preflight")" = \
   "$(curl -s -H 'apns-push-type: alert' --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/v1/preflight?fetch=false")" ] \

@@ -13,12 +13,9 @@ seconds=${1:-10}
 port=18197
 c_port=18199
 batch_of_100 "$out/batch-100.json"
-"$out/payload_json_c" $c_port & c_pid=$!
-trap 'kill $c_pid 2>/dev/null || true' EXIT
+start_c payload_json_c $c_port
 start_payload_only $port batch
 start_old_binary $port 18198 "$out/batch.json"
-trap 'kill $pid $old_pid $c_pid 2>/dev/null || true' EXIT
-for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$c_port/" && break; sleep 0.05; done
 # The same work answers the same bytes: the two batches' answers must be equal, byte for byte.
 cmp -s <(curl -s --data-binary @"$out/batch-100.json" "http://127.0.0.1:$c_port/v1/preflight/batch") \
   <(curl -s --data-binary @"$out/batch-100.json" "http://127.0.0.1:$port/v1/preflight/batch?fetch=false") \

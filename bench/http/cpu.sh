@@ -13,12 +13,10 @@ seconds=${1:-10}
 port=18311
 start_payload_only $port cpu
 new_pid=$pid
-trap 'kill $new_pid ${hello_pid:-} ${c_pid:-} 2>/dev/null || true' EXIT
 start_c hello_mhd 18312
 hello_pid=$c_pid
 start_c payload_json_c 18313
 start_old_binary $port 18314 "$out/cpu.json"
-trap 'kill $new_pid $hello_pid $c_pid $old_pid 2>/dev/null || true' EXIT
 
 for round in 1 2 3; do
   cpu_round hello $hello_pid "http://127.0.0.1:18312/"

@@ -13,7 +13,6 @@ old_port=18192
 start_payload_only $port envelopes
 new_pid=$pid
 start_old_binary $port $old_port "$out/envelopes.json"
-trap 'kill $new_pid $old_pid 2>/dev/null || true' EXIT
 
 run() { # run NAME PORT PAYLOAD
   PAYLOAD=$3 wrk -t2 -c64 -d"${seconds}s" --latency -s bench/post.lua \

@@ -8,11 +8,9 @@ seconds=${1:-10}
 base_port=18184
 port=18185
 old_port=18186
-"$out/hello_mhd" $base_port & base_pid=$!
+start_c hello_mhd $base_port
 start_payload_only $port healthz
 start_old_binary $port $old_port "$out/healthz.json"
-trap 'kill $base_pid $pid $old_pid 2>/dev/null || true' EXIT
-wait_healthy $base_port
 for round in 1 2 3; do
   wrk -t2 -c64 -d"${seconds}s" "http://127.0.0.1:$base_port/healthz" > "$out/hz-base.$round.txt"
   wrk -t2 -c64 -d"${seconds}s" "http://127.0.0.1:$port/healthz" > "$out/hz-new.$round.txt"

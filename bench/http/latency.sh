@@ -21,9 +21,7 @@ port=18199
 start_payload_only $port latency
 new_pid=$pid
 start_old_binary $port 18198 "$out/latency.json"
-trap 'kill $new_pid ${old_pid:-} 2>/dev/null || true' EXIT
 start_c payload_json_c 18197
-trap 'kill $new_pid $c_pid ${old_pid:-} 2>/dev/null || true' EXIT
 for round in 1 2 3; do
   PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua \
     "http://127.0.0.1:$port/v1/preflight?fetch=false" > "$out/peak.$round.txt"

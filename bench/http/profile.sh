@@ -10,16 +10,15 @@ if [ -n "${PROFILE_C:-}" ]; then bench_setup --no-binary --c payload_json_c; els
 seconds=${PROFILE_SECONDS:-8}
 port=18193
 if [ -n "${PROFILE_C:-}" ]; then
-  "$out/payload_json_c" $port & pid=$!
-  trap 'kill $pid 2>/dev/null || true' EXIT
-  for _ in $(seq 50); do curl -s -o /dev/null --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/" && break; sleep 0.05; done
+  start_c payload_json_c $port
+  pid=$c_pid
   url="http://127.0.0.1:$port/v1/preflight"
   name=c
 else
   payload_only_config $port profile
   "$binary" serve --config "$out/profile.json" > /dev/null 2> "$out/profile.err" &
   pid=$!
-  trap 'kill $pid 2>/dev/null || true' EXIT
+  started $pid
   wait_healthy $port
   url="http://127.0.0.1:$port/v1/preflight?fetch=false"
   name=preflight

@@ -15,21 +15,19 @@ seconds=${1:-15}
 base_port=18181
 port=18182
 report_port=18183
-"$out/hello_mhd" $base_port & base_pid=$!
+start_c hello_mhd $base_port
+base_pid=$c_pid
 cat > "$out/bench.json" <<JSON
 {"listen": {"host": "127.0.0.1", "port": $port},
  "profiles": {"bench": {"naming": "url-path", "download": "disk", "device": {"throughput_bits_per_s": 1000000000000}}}, "default_profile": "bench", "fetch": {"enabled": false}}
 JSON
 start_preflight $port "$out/bench.json"
-trap 'kill $base_pid $pid 2>/dev/null || true' EXIT
-wait_healthy $base_port
 # The report Preflight answers to the POST wrk sends (bench/post.lua's headers), for the second
 # hello-world to answer with.
 curl -sf -o "$out/report.json" -H 'Content-Type: application/json' -H 'apns-push-type: alert' \
   -H 'apns-priority: 10' --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/v1/preflight?fetch=false"
-"$out/hello_mhd" $report_port "$out/report.json" & report_pid=$!
-trap 'kill $base_pid $pid $report_pid 2>/dev/null || true' EXIT
-wait_healthy $report_port
+start_c hello_mhd $report_port "$out/report.json"
+report_pid=$c_pid
 
 p99() { awk '/ 99%/ {print $2}' "$1"; }
 tick=$(getconf CLK_TCK)

@@ -28,7 +28,6 @@ start_c payload_json_c 18333 1
 c_one_pid=$c_pid
 start_c payload_json_c 18334 "$cores"
 c_all_pid=$c_pid
-trap 'kill $one_pid $all_pid $c_one_pid $c_all_pid 2>/dev/null || true' EXIT
 
 # workers PID EXPECTED: fails unless the process PID runs EXPECTED libmicrohttpd worker threads.
 workers() {

@@ -15,6 +15,7 @@ blocks() { # blocks REQUESTS: the total blocks dhat counted for a server that an
   valgrind --tool=dhat --dhat-out-file="$out/dhat.$1.json" "$binary" serve --config "$out/allocations.json" \
     > /dev/null 2> "$out/dhat.$1.err" &
   local server=$!
+  started $server
   wait_healthy $port 400 > /dev/null
   kept_alive $port POST "/v1/preflight?fetch=false" "$1" bench/payload-1k.json
   kill -TERM $server

@@ -12,7 +12,7 @@ port=18455
 payload_only_config $port declared-room
 "$binary" serve --config "$out/declared-room.json" > /dev/null 2> "$out/declared-room.err" &
 pid=$!
-trap 'kill $pid 2>/dev/null || true' EXIT
+started $pid
 wait_healthy $port
 python3 - "$pid" "$port" "${CONNECTIONS:-200}" <<'PY'
 import socket, sys, time

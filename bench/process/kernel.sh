@@ -14,14 +14,12 @@ source "$(dirname "$0")/../lib.sh" || exit 1
 bench_setup --c payload_json_c --c hello_mhd
 seconds=${1:-5}
 port=18421
-trap 'kill ${ours:-} ${same_work:-} ${hello:-} 2>/dev/null || true' EXIT
 start_payload_only $port kernel
 ours=$pid
 start_c payload_json_c 18422
 same_work=$c_pid
 start_c hello_mhd 18423
 hello=$c_pid
-trap 'kill $ours $same_work $hello 2>/dev/null || true' EXIT
 post_url="http://127.0.0.1:$port/v1/preflight?fetch=false"
 
 # load NAME URL THREADS CONNECTIONS SECONDS: wrk POSTs bench/payload-1k.json to URL, or GETs a

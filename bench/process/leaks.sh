@@ -14,6 +14,7 @@ JSON
 valgrind --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --num-callers=30 \
   --log-file="$out/valgrind.log" .build/debug/preflight serve --config "$out/leaks.json" > /dev/null 2>&1 &
 pid=$!
+started $pid
 wait_healthy $port 1200
 post() { curl -s -o /dev/null -H 'apns-push-type: alert' --data-binary "$1" "http://127.0.0.1:$port/v1/preflight$2"; }
 payload() { printf '{"aps":{"alert":"leak","mutable-content":1},"image":"%s"}' "$1"; }

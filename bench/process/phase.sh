@@ -16,8 +16,6 @@ long=${LONG:-60}
 port=18330
 batch_of_100 "$out/phase-batch.json"
 payload_only_config $port phase
-server=""
-trap 'kill $server 2>/dev/null || true' EXIT
 
 # count FUNCTION BATCHES: the instructions counted inside FUNCTION over BATCHES batches.
 count() {
@@ -25,6 +23,7 @@ count() {
   valgrind --tool=callgrind --callgrind-out-file="$file" --toggle-collect="$1" \
     "$binary" serve --config "$out/phase.json" > /dev/null 2> "$file.err" &
   server=$!
+  started $server
   wait_answering $port
   kept_alive $port POST "/v1/preflight/batch?fetch=false" "$2" "$out/phase-batch.json"
   kill -TERM $server

@@ -17,8 +17,6 @@ short=${SHORT:-100}
 long=${LONG:-400}
 port=18350
 payload_only_config $port stages
-server=""
-trap 'kill $server 2>/dev/null || true' EXIT
 
 # label=name=function: the stages, the handler first.
 stages=(
@@ -38,6 +36,7 @@ profile() {
   valgrind --tool=callgrind --dump-instr=yes "${toggle[@]}" --callgrind-out-file="$file" \
     "$binary" serve --config "$out/stages.json" > /dev/null 2> "$file.err" &
   server=$!
+  started $server
   wait_answering $port
   kept_alive $port POST "/v1/preflight?fetch=false" "$2" bench/payload-1k.json
   kill -TERM $server

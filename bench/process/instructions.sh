@@ -41,7 +41,7 @@ port=18320
 payload_only_config $port instructions
 server=""
 lines=$(mktemp "$out/instructions-bulk.XXXXXX.ndjson")
-trap 'kill $server 2>/dev/null || true; rm -f "$lines"' EXIT
+trap 'kill $server 2>/dev/null || true; rm -f "$lines"; stop_started' EXIT
 
 fail() { echo "instructions.sh: $1: expected $2, got $3" >&2; exit 1; }
 
@@ -89,23 +89,15 @@ per_line() {
   echo "(${totals[1]} - ${totals[0]}) / ($bulk_long - $bulk_short)" | bc
 }
 
-# The same work answers the same bytes: Preflight's report and the C server's, before counting.
-"$out/payload_json_c" $port & server=$!
-for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.05; done
-c_answer=$(curl -s --data-binary @bench/payload-1k.json "http://127.0.0.1:$port/v1/preflight")
-kill $server; wait $server || true
+# The same work answers the same bytes: Preflight's reports and the C servers', before counting.
+start_c payload_json_c $((port + 1))
 "$binary" serve --config "$out/instructions.json" > /dev/null 2> "$out/instructions.err" & server=$!
 wait_healthy $port > /dev/null
-swift_answer=$(curl -s -H 'apns-push-type: alert' --data-binary @bench/payload-1k.json \
-  "http://127.0.0.1:$port/v1/preflight?fetch=false")
-kill $server; wait $server || true
+same_answers $((port + 1)) $port
+kill $server $c_pid; wait $server || true
 server=""
-[ "$c_answer" = "$swift_answer" ] || fail "the C server's report" "Preflight's: $swift_answer" "$c_answer"
+same_bulk_output "$binary"
 bulk=("$binary" check --ndjson - --no-fetch --header apns-push-type:alert)
-bulk_mix 300 > "$lines"
-swift_lines=$("${bulk[@]}" < "$lines" | sha256sum) || true
-c_lines=$("$out/bulk_json_c" < "$lines" | sha256sum) || true
-[ "$c_lines" = "$swift_lines" ] || fail "the C bulk baseline's output (sha256)" "Preflight's, $swift_lines" "$c_lines"
 
 post=/v1/preflight?fetch=false
 payload=bench/payload-1k.json
@@ -125,7 +117,7 @@ swift_line=$(per_line preflight-bulk "${bulk[@]}")
 # loopback), checked with downloads on, against the same push checked payload-only. Each run's
 # first request is the download; both runs make it, so it cancels out.
 python3 bench/media-origin.py > "$out/instructions-origin.port" & origin=$!
-trap 'kill $server $origin 2>/dev/null || true; rm -f "$lines"' EXIT
+trap 'kill $server $origin 2>/dev/null || true; rm -f "$lines"; stop_started' EXIT
 for _ in $(seq 100); do [ -s "$out/instructions-origin.port" ] && break; sleep 0.05; done
 origin_port=$(head -1 "$out/instructions-origin.port")
 cat > "$out/instructions-hit.json" <<JSON

@@ -136,6 +136,35 @@ import Testing
         #expect(json.hasSuffix(#""message":"sound=chime.caf in generic","fix":"sound=chime.caf in generic é\"!"}"#))
     }
 
+    /// A finding is written in one write, or, when its path or a text holds a byte to escape, a
+    /// member at a time: the two forms join in one list with their commas, and a finding whose
+    /// message was already copied when its fix turned out to need escapes is written whole again.
+    @Test func findingsWrittenInOneWriteOrAMemberAtATimeJoinAsOneList() throws {
+        let quoted = "a\"b"
+        let findings = [
+            Finding(.alertTruncated, path: "aps.alert.body", message: "the body has \(906) characters", fix: "cut"),
+            Finding(.mediaURLInvalid, path: "/im\"age", message: "m", fix: "f"),
+            Finding(.alertWhitespace, path: nil, message: "x", fix: "\(quoted)"),
+            Finding(.alertWhitespace, path: "p", message: "ok", fix: "ok"),
+        ]
+        let json = Report(findings: findings, payload: Self.summary).json
+        let start = try #require(json.firstRange(of: #""findings":["#))
+        let end = try #require(json.firstRange(of: #"],"payload""#))
+        let expected: [String] = [
+            #"{"code":"aps.alert.truncated","severity":"info","path":"aps.alert.body","message":"the body has 906 characters","fix":"cut"}"#,
+            #"{"code":"media.url.invalid","severity":"error","path":"/im\"age","message":"m","fix":"f"}"#,
+            #"{"code":"aps.alert.whitespace","severity":"warning","path":null,"message":"x","fix":"a\"b"}"#,
+            #"{"code":"aps.alert.whitespace","severity":"warning","path":"p","message":"ok","fix":"ok"}"#,
+        ]
+        #expect(String(json[start.upperBound..<end.lowerBound]) == expected.joined(separator: ","))
+    }
+
+    /// The one-write form spells a severity from a literal and bounds it by the longest.
+    @Test func aSeveritysSpellingIsItsRawValue() {
+        for severity in Severity.allCases { #expect(severity.spelling.description == severity.rawValue) }
+        #expect(Severity.allCases.map(\.rawValue.utf8.count).max() == Severity.longestSpelling)
+    }
+
     @Test func findingsAreEqualWhenTheirTextsReadTheSame() {
         let count = 906
         let templated = Finding(.alertTruncated, path: "aps.alert", message: "has \(count) characters", fix: "cut")

@@ -140,6 +140,22 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes a value whose bytes `body` writes, after the comma it needs, in one write of at most
+    /// `count` bytes: `body` gets where they go and returns how many it wrote, or nil to write
+    /// nothing (the value is then the caller's to write another way). Whether it was written.
+    mutating func value(atMost count: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int?) -> Bool {
+        let lead = Lead(comma: needsComma)
+        var written = false
+        write(atMost: lead.count + count) { start in
+            let target = lead.write(at: start)
+            guard let count = body(target) else { return 0 }
+            written = true
+            return target - start + count
+        }
+        if written { needsComma = true }
+        return written
+    }
+
     /// Writes `utf8` as it is.
     mutating func raw(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress, !utf8.isEmpty else { return }

@@ -240,6 +240,7 @@ public struct Report: Sendable {
                 guard let first = found.baseAddress else { return }
                 for index in found.indices {
                     let finding = first + index
+                    if list.finding(at: finding) { continue }
                     list.object { item in
                         let code = finding.pointee.code
                         if code.isPlain {

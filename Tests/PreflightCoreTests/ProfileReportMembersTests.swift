@@ -33,6 +33,38 @@ import Testing
         #expect(rendered == written)
     }
 
+    /// A summary whose members were rendered is written in one write when its push type, media
+    /// URL and media key need no escape, a member at a time when one does: the bytes of a
+    /// summary written member by member either way, the longest numbers included.
+    @Test func aSummaryWrittenInOneWriteIsTheSameBytesAsMemberByMember() {
+        let cases: [(pushType: String, url: String?, key: String?, plain: Bool)] = [
+            ("alert", nil, nil, true),
+            ("alert", "https://cdn.example.com/push/hero.jpg", "/image", true),
+            ("", "", "", true),
+            ("al\"ert", "https://x/a.jpg", "image", false),
+            ("alert", "https://x/\u{01}a.jpg", "/image", false),
+            ("alert", "https://x/a.jpg", "im\\age", false),
+        ]
+        for (pushType, url, key, plain) in cases {
+            for (bytes, limit) in [(1024, 4096), (Int.max, Int.min)] {
+                var rendered = PayloadSummary(
+                    bytes: bytes, limit: limit, pushType: pushType, mediaURL: url, mediaKey: key)
+                rendered.set(profile: .onesignal)
+                let written = PayloadSummary(
+                    bytes: bytes, limit: limit, pushType: pushType, mediaURL: url, mediaKey: key,
+                    profile: ExtensionProfile.onesignal.name, profileSource: ExtensionProfile.onesignal.source)
+                #expect(Self.json(rendered) == Self.json(written))
+                var writer = JSONWriter()
+                let members = rendered.renderedProfile.members?.json ?? []
+                let inOneWrite = writer.summary(
+                    bytes: bytes, limit: limit, pushType: pushType, judgedAs: rendered.judgedAs,
+                    mediaURL: rendered.mediaURLText, mediaKey: key, members: members)
+                #expect(inOneWrite == plain)
+                #expect(writer.count == 0 || plain)
+            }
+        }
+    }
+
     @Test func aNameOrASourceChangedAloneDropsTheRenderedMembers() {
         var renamed = PayloadSummary(bytes: 10, limit: 4096, pushType: "alert")
         renamed.set(profile: .onesignal)

@@ -156,6 +156,36 @@ public struct JSONWriter: Sendable {
         return written
     }
 
+    /// Copies `literal` (which must have a pointer representation, as a literal of more than one
+    /// character has: one of one character may be stored as its scalar) to `target` and moves `target` past it: for a value written in one
+    /// write (`value(atMost:_:)`).
+    @inline(__always)
+    static func put(_ literal: StaticString, at target: inout UnsafeMutablePointer<UInt8>) {
+        copy(literal.utf8Start, to: target, count: literal.utf8CodeUnitCount)
+        target += literal.utf8CodeUnitCount
+    }
+
+    /// Copies `bytes` to `target` and moves `target` past them.
+    @inline(__always)
+    static func put(_ bytes: UnsafeBufferPointer<UInt8>, at target: inout UnsafeMutablePointer<UInt8>) {
+        if let source = bytes.baseAddress { copy(source, to: target, count: bytes.count) }
+        target += bytes.count
+    }
+
+    /// Writes `byte` at `target` and moves `target` past it.
+    @inline(__always)
+    static func put(_ byte: UInt8, at target: inout UnsafeMutablePointer<UInt8>) {
+        target[0] = byte
+        target += 1
+    }
+
+    /// Spells `number` at `target` and moves `target` past it.
+    @inline(__always)
+    static func put(_ number: Int, at target: inout UnsafeMutablePointer<UInt8>) {
+        // Twenty bytes hold any `Int` spelled (`Int.min`'s): the caller's room counts them.
+        target += DecimalDigits.spell(number, into: target, room: 20)!
+    }
+
     /// Writes `utf8` as it is.
     mutating func raw(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let source = utf8.baseAddress, !utf8.isEmpty else { return }

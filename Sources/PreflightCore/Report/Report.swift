@@ -189,19 +189,7 @@ public struct Report: Sendable {
                 }
             }
             report.key("payload")
-            report.object { summary in
-                summary.field("bytes", payload.bytes)
-                summary.field("limit", payload.limit)
-                summary.field("push_type", payload.pushType)
-                summary.field("judged_as", plain: payload.judgedAs.rawValue)
-                summary.field("media_url", payload.mediaURLText)
-                summary.field("media_key", payload.mediaKey)
-                if let members = payload.renderedProfile.members {
-                    summary.members(members.json)
-                } else {
-                    ProfileReportMembers.write(name: payload.profile, source: payload.profileSource, to: &summary)
-                }
-            }
+            writeSummary(to: &report)
             if let envelope {
                 report.key("envelope")
                 Self.write(envelope, to: &report)
@@ -227,6 +215,31 @@ public struct Report: Sendable {
             if !attachments.isEmpty {
                 report.key("attachments")
                 writeAttachments(to: &report, media: mediaText)
+            }
+        }
+    }
+
+    /// The payload's summary: in one write when its strings need no escape and its profile's
+    /// members were rendered (`JSONWriter.summary`), else a member at a time.
+    private func writeSummary(to writer: inout JSONWriter) {
+        if let members = payload.renderedProfile.members,
+            writer.summary(
+                bytes: payload.bytes, limit: payload.limit, pushType: payload.pushType, judgedAs: payload.judgedAs,
+                mediaURL: payload.mediaURLText, mediaKey: payload.mediaKey, members: members.json)
+        {
+            return
+        }
+        writer.object { summary in
+            summary.field("bytes", payload.bytes)
+            summary.field("limit", payload.limit)
+            summary.field("push_type", payload.pushType)
+            summary.field("judged_as", plain: payload.judgedAs.rawValue)
+            summary.field("media_url", payload.mediaURLText)
+            summary.field("media_key", payload.mediaKey)
+            if let members = payload.renderedProfile.members {
+                summary.members(members.json)
+            } else {
+                ProfileReportMembers.write(name: payload.profile, source: payload.profileSource, to: &summary)
             }
         }
     }

@@ -159,6 +159,24 @@ import Testing
         #expect(String(json[start.upperBound..<end.lowerBound]) == expected.joined(separator: ","))
     }
 
+    /// A report opens with its verdict and its findings' list in one write, for each verdict, with
+    /// findings or none.
+    @Test func aReportOpensWithItsVerdictAndFindingsForEachVerdict() throws {
+        let cases: [([Finding], String)] = [
+            ([], "pass"),
+            ([Finding(.alertTruncated, path: nil, message: "m", fix: "f")], "pass"),
+            ([Finding(.alertWhitespace, path: nil, message: "m", fix: "f")], "warn"),
+            ([Finding(.mediaURLInvalid, path: nil, message: "m", fix: "f")], "fail"),
+        ]
+        for (findings, verdict) in cases {
+            let json = Report(findings: findings, payload: Self.summary).json
+            #expect(json.hasPrefix(#"{"verdict":""# + verdict + #"","findings":["#))
+            let listed = findings.isEmpty ? "" : try Self.findingJSON(findings[0])
+            #expect(json.contains(#""findings":["# + listed + #"],"payload":{"bytes":10,"#))
+            #expect(json.hasSuffix("}}"))
+        }
+    }
+
     /// The one-write form spells a severity from a literal and bounds it by the longest.
     @Test func aSeveritysSpellingIsItsRawValue() {
         for severity in Severity.allCases { #expect(severity.spelling.description == severity.rawValue) }

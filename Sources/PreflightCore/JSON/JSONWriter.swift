@@ -283,6 +283,20 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes `opening`, JSON that opens containers (members complete before the last opening
+    /// may be in it: `{"verdict":"pass","findings":[`), after the comma a value needs, in one
+    /// write; the next value written is the first of the innermost container, which the caller
+    /// ends (`endArray`, `endObject`) as it would one `beginObject` or `beginArray` started.
+    /// `opening` must have a pointer representation, as a literal of more than one character has.
+    mutating func begin(_ opening: StaticString) {
+        let lead = Lead(comma: needsComma)
+        write(lead.count + opening.utf8CodeUnitCount) { start in
+            var target = lead.write(at: start)
+            Self.put(opening, at: &target)
+        }
+        needsComma = false
+    }
+
     /// Starts an array that `endArray` ends (`beginObject`'s array).
     public mutating func beginArray() { open(UInt8(ascii: "[")) }
 

@@ -127,6 +127,16 @@ public enum Verdict: String, Sendable {
     case warn
     case fail
 
+    /// A report's JSON up to its first finding: the object, its verdict and its findings' list
+    /// opened (`Report.write(to:)` writes it in one write).
+    var reportOpening: StaticString {
+        switch self {
+        case .pass: #"{"verdict":"pass","findings":["#
+        case .warn: #"{"verdict":"warn","findings":["#
+        case .fail: #"{"verdict":"fail","findings":["#
+        }
+    }
+
     /// fail if any finding is an error, warn if any is a warning, else pass.
     public init(findings: [Finding]) {
         // The worst severity, without an array of them (this runs a few times per report).

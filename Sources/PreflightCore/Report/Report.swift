@@ -175,47 +175,53 @@ public struct Report: Sendable {
     /// Writes the report as a value of what `writer` is writing (a batch's list of reports: one
     /// writer for them all, its room made as the whole grows, not once a report).
     public func write(to writer: inout JSONWriter) {
-        writer.object { report in
-            report.field("verdict", plain: verdict.rawValue)
-            report.key("findings")
-            writeFindings(to: &report)
-            if !omittedFindings.isEmpty {
-                report.key("findings_omitted")
-                report.object { counts in
-                    for (code, count) in omittedFindings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                        counts.key(text: code.rawValue)
-                        counts.value(count)
-                    }
+        // The object, its verdict and its findings' list opened in one write.
+        writer.begin(verdict.reportOpening)
+        writeFindings(to: &writer)
+        writer.endArray()
+        writeMembersAfterFindings(to: &writer)
+        writer.endObject()
+    }
+
+    /// The report's members after its findings: the omitted findings' counts, the payload's
+    /// summary, the envelope, the media, the attachment plan and the attachments.
+    private func writeMembersAfterFindings(to report: inout JSONWriter) {
+        if !omittedFindings.isEmpty {
+            report.key("findings_omitted")
+            report.object { counts in
+                for (code, count) in omittedFindings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                    counts.key(text: code.rawValue)
+                    counts.value(count)
                 }
             }
-            report.key("payload")
-            writeSummary(to: &report)
-            if let envelope {
-                report.key("envelope")
-                Self.write(envelope, to: &report)
+        }
+        report.key("payload")
+        writeSummary(to: &report)
+        if let envelope {
+            report.key("envelope")
+            Self.write(envelope, to: &report)
+        }
+        // Read in its box, not copied out (`media` gives a copy: every string retained).
+        var mediaText: Range<Int>?
+        if let media = mediaBox {
+            report.key("media")
+            mediaText = report.value(marking: { Self.write(media.value, to: &$0) })
+        }
+        if let attachment {
+            report.key("attachment")
+            report.object { plan in
+                plan.field("identifier", attachment.identifier)
+                plan.field("kind", attachment.kind.rawValue)
+                plan.field("uti", attachment.uti)
+                plan.field("file_name", attachment.fileName)
+                plan.field("type_hint", attachment.typeHint)
+                plan.field("bytes", attachment.bytes)
+                plan.field("limit", attachment.limit)
             }
-            // Read in its box, not copied out (`media` gives a copy: every string retained).
-            var mediaText: Range<Int>?
-            if let media = mediaBox {
-                report.key("media")
-                mediaText = report.value(marking: { Self.write(media.value, to: &$0) })
-            }
-            if let attachment {
-                report.key("attachment")
-                report.object { plan in
-                    plan.field("identifier", attachment.identifier)
-                    plan.field("kind", attachment.kind.rawValue)
-                    plan.field("uti", attachment.uti)
-                    plan.field("file_name", attachment.fileName)
-                    plan.field("type_hint", attachment.typeHint)
-                    plan.field("bytes", attachment.bytes)
-                    plan.field("limit", attachment.limit)
-                }
-            }
-            if !attachments.isEmpty {
-                report.key("attachments")
-                writeAttachments(to: &report, media: mediaText)
-            }
+        }
+        if !attachments.isEmpty {
+            report.key("attachments")
+            writeAttachments(to: &report, media: mediaText)
         }
     }
 
@@ -244,32 +250,30 @@ public struct Report: Sendable {
         }
     }
 
-    /// The findings, each with its code, severity, path and texts.
-    private func writeFindings(to writer: inout JSONWriter) {
-        writer.array { list in
-            // Each finding read through its address: read from the array, its texts were
-            // copied (their strings retained) for each one written, twice as many copies.
-            findings.withUnsafeBufferPointer { found in
-                guard let first = found.baseAddress else { return }
-                for index in found.indices {
-                    let finding = first + index
-                    if list.finding(at: finding) { continue }
-                    list.object { item in
-                        let code = finding.pointee.code
-                        if code.isPlain {
-                            item.field("code", plain: code.rawValue)
-                        } else {
-                            item.field("code", code.rawValue)
-                        }
-                        item.field("severity", plain: finding.pointee.severity.rawValue)
-                        item.field("path", finding.pointee.path)
-                        item.key("message")
-                        // Read where they are stored (both are stored properties): handed
-                        // `finding.pointee.messageText`, the writer was given a copy of the text.
-                        item.string(at: finding.pointer(to: \.messageText)!)
-                        item.key("fix")
-                        item.string(at: finding.pointer(to: \.fixText)!)
+    /// The findings, the elements of the list the writer has open.
+    private func writeFindings(to list: inout JSONWriter) {
+        // Each finding read through its address: read from the array, its texts were
+        // copied (their strings retained) for each one written, twice as many copies.
+        findings.withUnsafeBufferPointer { found in
+            guard let first = found.baseAddress else { return }
+            for index in found.indices {
+                let finding = first + index
+                if list.finding(at: finding) { continue }
+                list.object { item in
+                    let code = finding.pointee.code
+                    if code.isPlain {
+                        item.field("code", plain: code.rawValue)
+                    } else {
+                        item.field("code", code.rawValue)
                     }
+                    item.field("severity", plain: finding.pointee.severity.rawValue)
+                    item.field("path", finding.pointee.path)
+                    item.key("message")
+                    // Read where they are stored (both are stored properties): handed
+                    // `finding.pointee.messageText`, the writer was given a copy of the text.
+                    item.string(at: finding.pointer(to: \.messageText)!)
+                    item.key("fix")
+                    item.string(at: finding.pointer(to: \.fixText)!)
                 }
             }
         }

@@ -157,8 +157,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// Copies `literal` (which must have a pointer representation, as a literal of more than one
-    /// character has: one of one character may be stored as its scalar) to `target` and moves `target` past it: for a value written in one
-    /// write (`value(atMost:_:)`).
+    /// character has: one of one character may be stored as its scalar) to `target` and moves
+    /// `target` past it: for a value written in one write (`value(atMost:_:)`).
     @inline(__always)
     static func put(_ literal: StaticString, at target: inout UnsafeMutablePointer<UInt8>) {
         copy(literal.utf8Start, to: target, count: literal.utf8CodeUnitCount)

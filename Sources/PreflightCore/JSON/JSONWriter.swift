@@ -179,11 +179,14 @@ public struct JSONWriter: Sendable {
         target += 1
     }
 
-    /// Spells `number` at `target` and moves `target` past it.
+    /// The most bytes an `Int` takes spelled (`Int.min`'s twenty).
+    static let longestNumber = 20
+
+    /// Spells `number` at `target` (room for `longestNumber` bytes, which the caller counted) and
+    /// moves `target` past it.
     @inline(__always)
     static func put(_ number: Int, at target: inout UnsafeMutablePointer<UInt8>) {
-        // Twenty bytes hold any `Int` spelled (`Int.min`'s): the caller's room counts them.
-        target += DecimalDigits.spell(number, into: target, room: 20)!
+        target += DecimalDigits.spell(number, into: target, room: longestNumber)!
     }
 
     /// Writes `utf8` as it is.

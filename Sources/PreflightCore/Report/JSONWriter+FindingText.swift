@@ -148,7 +148,8 @@ extension JSONWriter {
                         else { return false }
                         return members.withUnsafeBufferPointer { members in
                             let values = pushType.count + judged.count + (url?.count ?? 4) + (key?.count ?? 4)
-                            return value(atMost: Self.summaryPunctuation + 40 + values + members.count) { start in
+                            let most = Self.summaryPunctuation + 2 * Self.longestNumber + values + members.count
+                            return value(atMost: most) { start in
                                 var target = start
                                 Self.put("{\"bytes\":", at: &target)
                                 Self.put(bytes, at: &target)
@@ -174,8 +175,7 @@ extension JSONWriter {
         }
     }
 
-    /// The summary's bytes besides its values (names, quotes, colons, commas, braces); the
-    /// two numbers take at most twenty bytes each.
+    /// The summary's bytes besides its values (names, quotes, colons, commas, braces).
     private static let summaryPunctuation = 96
 
     /// `bytes` between quotes, or `null`.

@@ -167,8 +167,9 @@ bulk-memory-test: release ## check --ndjson and POST /v1/preflight/bulk over 1 G
 
 # The C baselines of the bench's ratios answer what Preflight answers, byte for byte: the C
 # server doing the same work (the payload-only POST and the batch of 100), the C bulk baseline
-# (a sample of the bulk bench's lines), against the release build.
-baselines-test: deps release ## the bench's C baselines answer Preflight's bytes (single, batch, bulk)
+# (a sample of the bulk bench's lines), against the release build; and the hello-world and the C
+# server listen with Preflight's sockets (a daemon per worker).
+baselines-test: deps release ## the bench's C baselines answer Preflight's bytes (single, batch, bulk) and run its daemons
 	bash Tests/Scripts/baselines_test.sh
 
 # hadolint on the Dockerfile, the runtime stage's packages against ldd, kubernetes-validate.

@@ -11,10 +11,9 @@
  * Build: cc -O2 -Wall -Wextra -Werror -o payload_json_c payload_json_c.c payload_checks.c -lmicrohttpd -ljson-c
  * Run: ./payload_json_c PORT [THREADS] [pool]   (worker threads, one per core by default, as Preflight;
  *      `pool`: one daemon and its pool of workers instead of a daemon per worker) */
+#include "daemons.h"
 #include "payload_checks.h"
 
-#include <microhttpd.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +32,6 @@ struct upload {
 #define MAX_ITEMS 100
 /* Room for one item's report in a batch's answer (judge_payload's 2048). */
 #define REPORT_ROOM 2048
-/* Daemons (workers) at most. */
-#define MAX_DAEMONS 64
-
 /* The answer to a batch body of `length` bytes into a new `*answer` of `*answer_length` bytes
  * (the caller frees it): 0; -1 for a body that is not a batch of 1 to 100 payload objects (the
  * baseline answers 400 with no body; Preflight words its 400). */
@@ -162,37 +158,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: payload_json_c PORT [THREADS (1 to %d)] [pool]\n", MAX_DAEMONS);
         return 1;
     }
-    /* As Preflight's server: one daemon per worker, each with its own listening socket on the port
-     * (SO_REUSEPORT), so the kernel spreads new connections over the workers; with `pool`, one
-     * daemon and a pool of workers sharing its socket (the first worker to wake accepts every
-     * connection waiting: the batch's sixteen connections can all land on one core). A pool only
-     * for more than one worker (libmicrohttpd warns of a pool of 0 or 1). */
-    unsigned int daemons = pool ? 1 : threads;
-    /* The array ends at its first MHD_OPTION_END: the options that apply come first. */
-    struct MHD_OptionItem options[3] = {{MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}, {MHD_OPTION_END, 0, NULL}};
-    size_t option = 0;
-    if (pool && threads > 1) options[option++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, (intptr_t)threads, NULL};
-    if (daemons > 1) options[option++] = (struct MHD_OptionItem){MHD_OPTION_LISTENING_ADDRESS_REUSE, 1, NULL};
-    struct MHD_Daemon *started[MAX_DAEMONS];
-    for (unsigned int i = 0; i < daemons; i++) {
-        started[i] = MHD_start_daemon(
-            MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG, port, NULL,
-            NULL, answer, NULL, MHD_OPTION_ARRAY, options, MHD_OPTION_CONNECTION_TIMEOUT, 30u,
-            MHD_OPTION_CONNECTION_LIMIT, 4096u / daemons, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024u,
-            MHD_OPTION_NOTIFY_COMPLETED, completed, NULL, MHD_OPTION_END);
-        if (started[i] == NULL) {
-            fprintf(stderr, "cannot start on port %u\n", port);
-            for (unsigned int j = 0; j < i; j++) MHD_stop_daemon(started[j]);
-            return 1;
-        }
-    }
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGINT);
-    int sig;
-    int failed = sigprocmask(SIG_BLOCK, &set, NULL) != 0 || sigwait(&set, &sig) != 0;
-    if (failed) perror("payload_json_c: signals");
-    for (unsigned int i = 0; i < daemons; i++) MHD_stop_daemon(started[i]);
-    return failed;
+    struct daemons daemons;
+    if (start_daemons(&daemons, port, threads, pool, answer, completed) != 0) return 1;
+    return serve_until_signal(&daemons, "payload_json_c: signals");
 }
